@@ -1,0 +1,66 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { execSync } from 'node:child_process';
+
+/** Build id: the commit plus build time, so every build gets its own hub (the worker name carries it). */
+function buildId(): string {
+  let rev = 'nogit';
+  try {
+    rev = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    // Not a git checkout: the time alone still tells builds apart.
+  }
+  return `${rev}-${Date.now().toString(36)}`;
+}
+
+const BUILD_ID = process.env.BUILD_ID ?? buildId();
+
+const SIM = process.env.SIM_URL ?? 'http://127.0.0.1:5174';
+const API = [
+  '/v5',
+  '/spot/api',
+  '/unified',
+  '/user/api',
+  '/announcements',
+  '/sim',
+  '/login',
+  '/register',
+  '/logout',
+];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    {
+      // /build.json lets a running hub learn that a newer build is deployed and tell its tabs to reload.
+      name: 'build-id',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ id: BUILD_ID }) });
+      },
+    },
+  ],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  worker: { format: 'es' },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rollupOptions: {
+      input: {
+        main: 'index.html',
+        benchHub: 'bench/pages/hub.html',
+        benchReference: 'bench/pages/reference.html',
+      },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.DEV_PORT ?? 5173),
+    strictPort: true,
+    proxy: {
+      ...Object.fromEntries(API.map((p) => [p, { target: SIM, changeOrigin: false }])),
+      '/realtime_w': { target: SIM.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});
