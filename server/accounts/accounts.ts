@@ -1,0 +1,246 @@
+/**
+ * Accounts and sessions: the seeded users of every kind the spec names, password checks (scrypt), HttpOnly session
+ * tokens, per-user preferences, double-confirm flags, kline config and chart layouts. All of it persisted.
+ */
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+
+/** The kinds of account the spec distinguishes (§1, §6). */
+export type AccountKind = 'classic' | 'unified' | 'demo' | 'sub' | 'leader';
+
+/** One user. */
+export interface Account {
+  readonly id: string;
+  readonly email: string;
+  readonly kind: AccountKind;
+  /** Unified trading account (UTA). */
+  readonly isUTA: boolean;
+  /** 2 = UTA2 (spec §3 unified_account). */
+  readonly unifiedAccount: number;
+  readonly marginMode: 'cross' | 'isolated';
+  readonly isDemo: boolean;
+  readonly isSub: boolean;
+  readonly isCopyTradingLeader: boolean;
+  /** Spec §3 grayFlag.IsUTA and the "newer gray flag" of §5. */
+  readonly grayFlag: { readonly IsUTA: boolean; readonly minValueV2: boolean };
+  readonly salt: string;
+  readonly hash: string;
+  readonly createdAt: number;
+}
+
+/** A seeded account with its clear-text password (documented in the README; the simulator is for local use). */
+export interface SeedAccount {
+  readonly email: string;
+  readonly password: string;
+  readonly kind: AccountKind;
+  readonly marginMode?: 'cross' | 'isolated';
+}
+
+/** The accounts every fresh data directory starts with. */
+export const SEED_ACCOUNTS: readonly SeedAccount[] = [
+  { email: 'classic@sim.local', password: 'classic-pass', kind: 'classic' },
+  { email: 'uta@sim.local', password: 'uta-pass', kind: 'unified' },
+  { email: 'isolated@sim.local', password: 'isolated-pass', kind: 'unified', marginMode: 'isolated' },
+  { email: 'demo@sim.local', password: 'demo-pass', kind: 'demo' },
+  { email: 'sub@sim.local', password: 'sub-pass', kind: 'sub' },
+  { email: 'leader@sim.local', password: 'leader-pass', kind: 'leader' },
+];
+
+/** Starting balances of a new account (demo accounts get the same; recharge tops USDT up). */
+export const STARTING_BALANCES: Readonly<Record<string, string>> = {
+  USDT: '100000',
+  USDC: '20000',
+  BTC: '2',
+  ETH: '20',
+  INNO: '20000',
+  ADV: '50000',
+  BTC3L: '5000',
+  MNT: '10000',
+  SUI: '5000',
+  BANX: '1000',
+};
+
+/** Persisted form of the accounts collection. */
+export interface AccountsState {
+  readonly version: 1;
+  readonly nextId: number;
+  readonly accounts: Account[];
+  /** token → { accountId, createdAt } */
+  readonly sessions: Record<string, { accountId: string; createdAt: number }>;
+  /** accountId → key → value (setPrefSetting upsert_keys). */
+  readonly prefs: Record<string, Record<string, string>>;
+  /** accountId → comma list of double-confirm flags. */
+  readonly doubleConfirm: Record<string, string>;
+  /** accountId → kline config (opaque JSON string). */
+  readonly klineConfig: Record<string, string>;
+  /** accountId → saved chart layouts, newest last (version, saveData, indicatorVersion). */
+  readonly layouts: Record<string, { version: number; saveData: string; indicatorVersion: string }[]>;
+  /** accountId → symbol → used quota (quote units, decimal string). */
+  readonly quotaUsed: Record<string, Record<string, string>>;
+}
+
+/** Session lifetime. */
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+function hashPassword(password: string, salt: string): string {
+  return scryptSync(password, salt, 32).toString('hex');
+}
+
+function makeAccount(
+  id: string,
+  email: string,
+  password: string,
+  kind: AccountKind,
+  marginMode: 'cross' | 'isolated',
+  now: number,
+): Account {
+  const salt = randomBytes(16).toString('hex');
+  const isUTA = kind !== 'classic';
+  return {
+    id,
+    email,
+    kind,
+    isUTA,
+    unifiedAccount: isUTA ? 2 : 0,
+    marginMode,
+    isDemo: kind === 'demo',
+    isSub: kind === 'sub',
+    isCopyTradingLeader: kind === 'leader',
+    grayFlag: { IsUTA: !isUTA, minValueV2: false },
+    salt,
+    hash: hashPassword(password, salt),
+    createdAt: now,
+  };
+}
+
+/** Account registry with sessions and per-user settings. */
+export class Accounts {
+  private state: AccountsState;
+  private readonly byEmail = new Map<string, Account>();
+  private readonly byId = new Map<string, Account>();
+
+  constructor(
+    saved: unknown,
+    private readonly now: () => number,
+    private readonly onChange: () => void,
+  ) {
+    this.state = isAccountsState(saved)
+      ? saved
+      : {
+          version: 1,
+          nextId: 100001,
+          accounts: [],
+          sessions: {},
+          prefs: {},
+          doubleConfirm: {},
+          klineConfig: {},
+          layouts: {},
+          quotaUsed: {},
+        };
+    for (const a of this.state.accounts) this.index(a);
+  }
+
+  /** Creates the seed accounts that are missing; returns the ones created (so the caller can fund them). */
+  seed(): Account[] {
+    const created: Account[] = [];
+    for (const s of SEED_ACCOUNTS) {
+      if (this.byEmail.has(s.email)) continue;
+      const r = this.register(s.email, s.password, s.kind, s.marginMode ?? 'cross');
+      if (r !== null) created.push(r);
+    }
+    return created;
+  }
+
+  /** Registers a new account; null when the email is taken. */
+  register(
+    email: string,
+    password: string,
+    kind: AccountKind = 'unified',
+    marginMode: 'cross' | 'isolated' = 'cross',
+  ): Account | null {
+    const key = email.trim().toLowerCase();
+    if (this.byEmail.has(key)) return null;
+    const id = String(this.state.nextId);
+    this.state = { ...this.state, nextId: this.state.nextId + 1 };
+    const a = makeAccount(id, key, password, kind, marginMode, this.now());
+    this.state.accounts.push(a);
+    this.index(a);
+    this.onChange();
+    return a;
+  }
+
+  /** Checks a password; the account or null. */
+  verify(email: string, password: string): Account | null {
+    const a = this.byEmail.get(email.trim().toLowerCase());
+    if (a === undefined) {
+      hashPassword(password, 'timing-pad');
+      return null;
+    }
+    const h = Buffer.from(hashPassword(password, a.salt), 'hex');
+    return timingSafeEqual(h, Buffer.from(a.hash, 'hex')) ? a : null;
+  }
+
+  /** Opens a session; returns its token. */
+  openSession(accountId: string): string {
+    const token = randomBytes(32).toString('base64url');
+    this.state.sessions[token] = { accountId, createdAt: this.now() };
+    this.onChange();
+    return token;
+  }
+
+  /** Closes a session (logout). */
+  closeSession(token: string): void {
+    if (token in this.state.sessions) {
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- sessions is a token-keyed record
+      delete this.state.sessions[token];
+      this.onChange();
+    }
+  }
+
+  /** The account of a live session token, or null. */
+  fromToken(token: string | null): Account | null {
+    if (token === null) return null;
+    const s = this.state.sessions[token];
+    if (s === undefined) return null;
+    if (this.now() - s.createdAt > SESSION_TTL_MS) return null;
+    return this.byId.get(s.accountId) ?? null;
+  }
+
+  /** Account by id. */
+  get(id: string): Account | undefined {
+    return this.byId.get(id);
+  }
+
+  /** All accounts. */
+  all(): readonly Account[] {
+    return this.state.accounts;
+  }
+
+  /** The persisted document. */
+  snapshot(): AccountsState {
+    return this.state;
+  }
+
+  /** Mutable per-user settings (callers call changed() after writing). */
+  settings(): Pick<AccountsState, 'prefs' | 'doubleConfirm' | 'klineConfig' | 'layouts' | 'quotaUsed'> {
+    return this.state;
+  }
+
+  /** Tells the store the settings changed. */
+  changed(): void {
+    this.onChange();
+  }
+
+  private index(a: Account): void {
+    this.byEmail.set(a.email, a);
+    this.byId.set(a.id, a);
+  }
+}
+
+function isAccountsState(v: unknown): v is AccountsState {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v as { version?: unknown }).version === 1 &&
+    Array.isArray((v as { accounts?: unknown }).accounts)
+  );
+}

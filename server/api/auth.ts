@@ -1,0 +1,293 @@
+/**
+ * Sessions: the login and register pages (small self-contained HTML), their form and JSON posts, and logout.
+ * A session is an HttpOnly cookie; `redirect_url` is honoured only when it stays on this origin.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Account } from '../accounts/accounts';
+import { SESSION_TTL_MS, STARTING_BALANCES } from '../accounts/accounts';
+import type { RouteModule, SimContext } from '../context';
+import { HTTP_ERRORS, ok } from '../http/envelope';
+import { ParamError, type Params } from '../http/params';
+import { ApiError, RawReply, type RequestContext } from '../http/router';
+import { CALLS, SESSION_COOKIE } from '../../workers/protocol/paths';
+
+/** Error codes of the session calls (10007 is the wire's auth code; 10409 mirrors HTTP 409 like the router's codes). */
+export const AUTH_ERRORS = {
+  badCredentials: HTTP_ERRORS.auth,
+  emailTaken: 10409,
+} as const;
+
+const EMAIL_MAX = 120;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
+const REDIRECT_MAX = 2048;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL_RE = /[\u0000-\u001f\u007f]/;
+const SESSION_MAX_AGE_S = Math.floor(SESSION_TTL_MS / 1000);
+
+/**
+ * The redirect target to send a browser to, normalised, or null when it would leave this origin.
+ * Relative targets must be a path (single leading '/'); absolute ones must be http(s) on exactly `host`.
+ */
+export function toSameOriginRedirect(target: string, host: string, protocol = 'http:'): string | null {
+  if (target === '' || target.length > REDIRECT_MAX || CONTROL_RE.test(target)) return null;
+  // Browsers treat '\' like '/' in http URLs, so '/\evil' is '//evil': refuse backslashes anywhere.
+  if (target.includes('\\') || target.trim() !== target) return null;
+  let own: URL;
+  try {
+    own = new URL(`${protocol}//${host}`);
+  } catch {
+    return null;
+  }
+  // A Host header carrying a path, query or credentials is not an origin.
+  const extras = own.search + own.hash + own.username + own.password;
+  if (host === '' || own.pathname !== '/' || extras !== '') return null;
+  if (target.startsWith('/')) {
+    if (target.startsWith('//')) return null;
+    let resolved: URL;
+    try {
+      resolved = new URL(target, own);
+    } catch {
+      return null;
+    }
+    // Dot segments can fold '/..//evil' into '//evil' after resolution: check the path we would actually send.
+    if (resolved.origin !== own.origin || resolved.pathname.startsWith('//')) return null;
+    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  }
+  let abs: URL;
+  try {
+    abs = new URL(target);
+  } catch {
+    return null;
+  }
+  if (abs.protocol !== 'http:' && abs.protocol !== 'https:') return null;
+  if (abs.username !== '' || abs.password !== '') return null;
+  return abs.origin === own.origin ? abs.href : null;
+}
+
+/** True when `target` is a redirect that stays on the origin of `host` (see {@link toSameOriginRedirect}). */
+export function isSameOriginRedirect(target: string, host: string, protocol = 'http:'): boolean {
+  return toSameOriginRedirect(target, host, protocol) !== null;
+}
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function sessionCookie(token: string): string {
+  return `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=${SESSION_MAX_AGE_S}`;
+}
+
+const CLEAR_COOKIE = `${SESSION_COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0`;
+
+// The pages carry only inline CSS and a form; a strict policy keeps any injection inert even if escaping failed.
+const PAGE_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+};
+
+type PageKind = 'login' | 'register';
+
+interface PageInput {
+  readonly kind: PageKind;
+  readonly email: string;
+  readonly redirectUrl: string;
+  readonly error: string;
+}
+
+function renderPage({ kind, email, redirectUrl, error }: PageInput): string {
+  const isLogin = kind === 'login';
+  const title = isLogin ? 'Log in' : 'Create an account';
+  const action = isLogin ? CALLS.login.path : CALLS.register.path;
+  const otherPath = isLogin ? CALLS.registerPage.path : CALLS.loginPage.path;
+  const otherHref =
+    redirectUrl === '' ? otherPath : `${otherPath}?redirect_url=${encodeURIComponent(redirectUrl)}`;
+  const otherText = isLogin ? 'No account yet? Sign up' : 'Already registered? Log in';
+  const pwHint = isLogin ? '' : ` minlength="${PASSWORD_MIN}"`;
+  const errorBlock = error === '' ? '' : `<p class="error" role="alert">${escapeHtml(error)}</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Spot simulator</title>
+<style>
+  :root { color-scheme: dark; }
+  * { box-sizing: border-box; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #0b0e11;
+    color: #eaecef; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  main { width: min(360px, 92vw); padding: 32px 28px; background: #161a1e; border: 1px solid #2b3139;
+    border-radius: 8px; }
+  h1 { margin: 0 0 20px; font-size: 22px; font-weight: 600; }
+  label { display: block; margin: 14px 0 6px; color: #848e9c; }
+  input { width: 100%; padding: 10px 12px; border: 1px solid #2b3139; border-radius: 4px; background: #0b0e11;
+    color: #eaecef; font: inherit; }
+  input:focus { outline: none; border-color: #f7a600; }
+  button { width: 100%; margin-top: 22px; padding: 11px; border: 0; border-radius: 4px; background: #f7a600;
+    color: #0b0e11; font: inherit; font-weight: 600; cursor: pointer; }
+  .error { margin: 0 0 8px; padding: 8px 10px; border-radius: 4px; background: rgba(246, 70, 93, 0.12);
+    color: #f6465d; }
+  .other { margin: 18px 0 0; text-align: center; }
+  a { color: #f7a600; }
+</style>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+${errorBlock}
+<form method="post" action="${action}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required maxlength="${EMAIL_MAX}" value="${escapeHtml(email)}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="${isLogin ? 'current-password' : 'new-password'}" required maxlength="${PASSWORD_MAX}"${pwHint}>
+<input type="hidden" name="redirect_url" value="${escapeHtml(redirectUrl)}">
+<button type="submit">${title}</button>
+</form>
+<p class="other"><a href="${escapeHtml(otherHref)}">${otherText}</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+function page(status: number, input: PageInput): RawReply {
+  return new RawReply({ status, html: renderPage(input), headers: PAGE_HEADERS });
+}
+
+function isFormPost(req: IncomingMessage): boolean {
+  return req.headers['content-type']?.includes('application/x-www-form-urlencoded') === true;
+}
+
+/** The redirect_url as sent, bounded, for echoing back into the page (never trusted as a destination). */
+function rawRedirect(params: Params): string {
+  const v = params.raw.redirect_url;
+  return typeof v === 'string' ? v.slice(0, REDIRECT_MAX) : '';
+}
+
+function rawEmail(params: Params): string {
+  const v = params.raw.email;
+  return typeof v === 'string' ? v.slice(0, EMAIL_MAX) : '';
+}
+
+function readCredentials(params: Params, kind: PageKind): { email: string; password: string } {
+  const email = params.reqStr('email', { max: EMAIL_MAX });
+  if (kind === 'register' && !EMAIL_RE.test(email)) throw new ParamError('email has an invalid format');
+  const password = params.reqStr('password', { max: PASSWORD_MAX });
+  if (kind === 'register' && password.length < PASSWORD_MIN) {
+    throw new ParamError(`password must be at least ${PASSWORD_MIN} characters`);
+  }
+  return { email, password };
+}
+
+/** Where to go after logging in: the same-origin redirect_url, else the site root (never an error). */
+function destination(rc: RequestContext<Account>): string {
+  const target = rc.params.raw.redirect_url;
+  if (typeof target !== 'string') return '/';
+  return toSameOriginRedirect(target, rc.req.headers.host ?? '') ?? '/';
+}
+
+/** Opens a session for `account` and answers the form (303) or JSON post. */
+function loggedIn(ctx: SimContext, rc: RequestContext<Account>, account: Account, form: boolean): RawReply {
+  const redirect = destination(rc);
+  // A fresh token on every login; an older session on this browser is closed rather than left dangling.
+  if (rc.token !== null) ctx.accounts.closeSession(rc.token);
+  const token = ctx.accounts.openSession(account.id);
+  const cookie = sessionCookie(token);
+  if (form) {
+    const html = `<!doctype html><title>Redirecting</title><a href="${escapeHtml(redirect)}">Continue</a>`;
+    return new RawReply({ status: 303, html, headers: { location: redirect, 'set-cookie': cookie } });
+  }
+  const reply = ok('code', { uid: account.id, redirect });
+  return new RawReply({ ...reply, headers: { 'set-cookie': cookie } });
+}
+
+/** A form post's validation failure re-renders the page; a JSON post's becomes the router's 10001 envelope. */
+function formError(e: unknown, kind: PageKind, params: Params): RawReply {
+  if (!(e instanceof ParamError)) throw e;
+  return page(400, {
+    kind,
+    email: rawEmail(params),
+    redirectUrl: rawRedirect(params),
+    error: `Please check the form: ${e.message}.`,
+  });
+}
+
+/** Funds a new account with the starting balances every account gets. */
+function fund(ctx: SimContext, accountId: string): void {
+  ctx.engine.addAccount(accountId);
+  for (const [coin, amount] of Object.entries(STARTING_BALANCES)) {
+    const r = ctx.engine.deposit(accountId, coin, amount);
+    if (!r.ok) throw new Error(`funding ${accountId} with ${amount} ${coin} failed: ${r.message}`);
+  }
+}
+
+/** Registers /login, /register (pages and posts) and /logout. */
+export const registerAuthRoutes: RouteModule = (router, ctx) => {
+  router.on(CALLS.loginPage, (rc) =>
+    page(200, { kind: 'login', email: '', redirectUrl: rawRedirect(rc.params), error: '' }),
+  );
+  router.on(CALLS.registerPage, (rc) =>
+    page(200, { kind: 'register', email: '', redirectUrl: rawRedirect(rc.params), error: '' }),
+  );
+
+  router.on(CALLS.login, (rc) => {
+    const form = isFormPost(rc.req);
+    let creds: { email: string; password: string };
+    try {
+      creds = readCredentials(rc.params, 'login');
+    } catch (e) {
+      if (form) return formError(e, 'login', rc.params);
+      throw e;
+    }
+    const account = ctx.accounts.verify(creds.email, creds.password);
+    if (account === null) {
+      const message = 'Wrong email or password.';
+      if (form) {
+        return page(401, {
+          kind: 'login',
+          email: creds.email,
+          redirectUrl: rawRedirect(rc.params),
+          error: message,
+        });
+      }
+      throw new ApiError(AUTH_ERRORS.badCredentials, 'wrong email or password', 401);
+    }
+    return loggedIn(ctx, rc, account, form);
+  });
+
+  router.on(CALLS.register, (rc) => {
+    const form = isFormPost(rc.req);
+    let creds: { email: string; password: string };
+    try {
+      creds = readCredentials(rc.params, 'register');
+    } catch (e) {
+      if (form) return formError(e, 'register', rc.params);
+      throw e;
+    }
+    const account = ctx.accounts.register(creds.email, creds.password, 'unified');
+    if (account === null) {
+      const message = 'An account with this email already exists.';
+      if (form) {
+        return page(409, {
+          kind: 'register',
+          email: creds.email,
+          redirectUrl: rawRedirect(rc.params),
+          error: message,
+        });
+      }
+      throw new ApiError(AUTH_ERRORS.emailTaken, 'an account with this email already exists');
+    }
+    fund(ctx, account.id);
+    return loggedIn(ctx, rc, account, form);
+  });
+
+  router.on(CALLS.logout, (rc) => {
+    if (rc.token !== null) ctx.accounts.closeSession(rc.token);
+    return new RawReply({ ...ok('code', {}), headers: { 'set-cookie': CLEAR_COOKIE } });
+  });
+};

@@ -1,0 +1,204 @@
+/**
+ * The synthetic market: per symbol, makers quote around a seeded random-walk mid and takers trade against them,
+ * all through the real matching engine. `rate` adds N actions a second on the storm symbol for benchmarks.
+ */
+import type { Engine } from '../engine/engine';
+import type { SymbolSpec } from './symbols';
+import { gaussian, makeRng } from './rng';
+
+/** The system accounts the synthetic market trades from. */
+export const MAKER_ACCOUNT = 'sys-maker';
+/** The synthetic taker. */
+export const TAKER_ACCOUNT = 'sys-taker';
+/** Symbol that `rate` applies to. */
+export const STORM_SYMBOL = 'BTCUSDT';
+
+/** Calm actions per second by symbol (the rest get the default). */
+const CALM_RATE: Readonly<Record<string, number>> = { BTCUSDT: 40, ETHUSDT: 25 };
+const DEFAULT_CALM_RATE = 6;
+/** Resting maker orders kept per side before the oldest are cancelled. */
+const MAX_MAKER_ORDERS = 120;
+/** Levels seeded per side at start. */
+const SEED_LEVELS = 60;
+
+interface SymbolState {
+  readonly spec: SymbolSpec;
+  readonly tick: number;
+  readonly lot: number;
+  readonly spacing: number;
+  mid: number;
+  readonly makers: [string[], string[]];
+  carry: number;
+  seeded: boolean;
+}
+
+/** Options of the synthetic market. */
+export interface SynthOptions {
+  readonly seed: number;
+  /** Extra actions per second on the storm symbol. */
+  readonly rate: number;
+  /** Opening time per symbol (ms); the market waits for it. */
+  readonly openAt: (symbol: string) => number;
+  readonly now: () => number;
+  /** Called after each action (the market flushes per action in storm mode). */
+  readonly afterAction?: (symbol: string) => void;
+  /** Mid price to start from (the last traded price of a previous run, or the seed price). */
+  readonly startPrice?: (spec: SymbolSpec) => number;
+}
+
+function fmt(x: number, dp: number): string {
+  return x.toFixed(dp);
+}
+
+/** Drives maker and taker flow on every open symbol. */
+export class SyntheticMarket {
+  private readonly rng: () => number;
+  private readonly states: SymbolState[];
+  private timer: NodeJS.Timeout | null = null;
+  private last = 0;
+
+  constructor(
+    private readonly engine: Engine,
+    symbols: readonly SymbolSpec[],
+    private readonly opts: SynthOptions,
+  ) {
+    this.rng = makeRng(opts.seed);
+    engine.addAccount(MAKER_ACCOUNT, { system: true });
+    engine.addAccount(TAKER_ACCOUNT, { system: true });
+    this.states = symbols.map((spec) => {
+      const tick = 10 ** -spec.pricePrecision;
+      const mid = opts.startPrice?.(spec) ?? spec.seedPrice;
+      return {
+        spec,
+        tick,
+        lot: 10 ** -spec.quantityPrecision,
+        spacing: Math.max(tick, Math.round((spec.seedPrice * 0.00002) / tick) * tick),
+        mid,
+        makers: [[], []],
+        carry: 0,
+        seeded: false,
+      };
+    });
+  }
+
+  /** Places the opening ladders of every open symbol (synchronously: the book is full before the port opens). */
+  seedBooks(): void {
+    for (const s of this.states) this.seedIfOpen(s);
+  }
+
+  /** Starts the action loop. */
+  start(): void {
+    if (this.timer !== null) return;
+    this.last = this.opts.now();
+    this.timer = setInterval(() => {
+      this.tick();
+    }, 10);
+  }
+
+  /** Stops the action loop. */
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Runs `n` actions on a symbol now (tests and benches). */
+  act(symbol: string, n: number): void {
+    const s = this.states.find((x) => x.spec.symbol === symbol);
+    if (s === undefined) return;
+    for (let i = 0; i < n; i++) this.action(s);
+  }
+
+  private tick(): void {
+    const now = this.opts.now();
+    const dt = Math.min(0.25, (now - this.last) / 1000);
+    this.last = now;
+    for (const s of this.states) {
+      if (!this.seedIfOpen(s)) continue;
+      const sym = s.spec.symbol;
+      const rate = (CALM_RATE[sym] ?? DEFAULT_CALM_RATE) + (sym === STORM_SYMBOL ? this.opts.rate : 0);
+      s.carry += rate * dt;
+      const n = Math.floor(s.carry);
+      s.carry -= n;
+      for (let i = 0; i < n; i++) {
+        this.action(s);
+        this.opts.afterAction?.(sym);
+      }
+    }
+  }
+
+  private seedIfOpen(s: SymbolState): boolean {
+    if (s.seeded) return true;
+    if (this.opts.openAt(s.spec.symbol) > this.opts.now()) return false;
+    s.seeded = true;
+    this.engine.setLastPrice(s.spec.symbol, fmt(s.mid, s.spec.pricePrecision));
+    for (let i = 0; i < SEED_LEVELS; i++) {
+      this.quote(s, 0, s.mid - (i + 0.5) * s.spacing);
+      this.quote(s, 1, s.mid + (i + 0.5) * s.spacing);
+    }
+    return true;
+  }
+
+  private action(s: SymbolState): void {
+    // Mid: a random walk with a weak pull back to the seed so a long soak stays in range.
+    const pull = -0.0005 * Math.log(s.mid / s.spec.seedPrice);
+    s.mid *= Math.exp(0.00004 * gaussian(this.rng) + pull);
+    const r = this.rng();
+    if (r < 0.55) {
+      const side: 0 | 1 = this.rng() < 0.5 ? 0 : 1;
+      const d =
+        Math.min(SEED_LEVELS, 1 + Math.floor(-Math.log(Math.max(this.rng(), 1e-9)) * 12)) - this.rng() * 0.9;
+      this.quote(s, side, side === 0 ? s.mid - d * s.spacing : s.mid + d * s.spacing);
+    } else if (r < 0.8) {
+      const side: 0 | 1 = this.rng() < 0.5 ? 0 : 1;
+      const list = s.makers[side];
+      if (list.length > 0) {
+        const i = Math.floor(this.rng() * list.length);
+        const id = list[i];
+        const lastId = list[list.length - 1];
+        if (id !== undefined && lastId !== undefined) {
+          list[i] = lastId;
+          list.pop();
+          this.engine.cancelOrder({ accountId: MAKER_ACCOUNT, orderId: id });
+        }
+      }
+    } else {
+      const last = Number(this.engine.lastPrice(s.spec.symbol) ?? s.mid);
+      const buyBias = s.mid > last ? 0.65 : 0.35;
+      const side = this.rng() < buyBias ? 'Buy' : 'Sell';
+      const notional = 50 + this.rng() * 3000;
+      const qty = Math.max(Number(s.spec.minQty), notional / s.mid);
+      this.engine.placeOrder({
+        accountId: TAKER_ACCOUNT,
+        clientOrderId: '',
+        symbol: s.spec.symbol,
+        side,
+        orderType: 'Market',
+        qty: fmt(Math.ceil(qty / s.lot) * s.lot, s.spec.quantityPrecision),
+        marketUnit: 'baseCoin',
+      });
+    }
+  }
+
+  private quote(s: SymbolState, side: 0 | 1, price: number): void {
+    const p = Math.round(price / s.tick) * s.tick;
+    if (p <= 0) return;
+    const notional = 100 + this.rng() * this.rng() * 25_000;
+    const qty = Math.max(Number(s.spec.minQty), notional / p);
+    const res = this.engine.placeOrder({
+      accountId: MAKER_ACCOUNT,
+      clientOrderId: '',
+      symbol: s.spec.symbol,
+      side: side === 0 ? 'Buy' : 'Sell',
+      orderType: 'Limit',
+      price: fmt(p, s.spec.pricePrecision),
+      qty: fmt(Math.ceil(qty / s.lot) * s.lot, s.spec.quantityPrecision),
+    });
+    if (!res.ok) return;
+    const list = s.makers[side];
+    list.push(res.value.orderId);
+    if (list.length > MAX_MAKER_ORDERS) {
+      const oldest = list.shift();
+      if (oldest !== undefined) this.engine.cancelOrder({ accountId: MAKER_ACCOUNT, orderId: oldest });
+    }
+  }
+}
