@@ -1,0 +1,363 @@
+/**
+ * The account half of the hub: private topics into the pure reducers of workers/account, and server truth over REST
+ * on login and after every reconnect (spec DESIGN invariant 6). One instance serves every tab of the origin: they all
+ * share the browser's session cookie, so they are one account.
+ */
+import type { AccountDiff } from './api';
+import {
+  averageRequestParams,
+  AveragePrices,
+  effectiveAverageDays,
+  parseAverageResult,
+  toAverageDays,
+  type AccountKind,
+  type AverageDays,
+  type AverageLine,
+} from './account/averages';
+import {
+  bucketMarkers,
+  FillHistory,
+  fromExecutionRow,
+  parseClassicFills,
+  parseUnifiedFills,
+  toCandleInterval,
+  type Fill,
+  type FillMarker,
+} from './account/fills';
+import { decideNotification } from './account/notifications';
+import { OpenOrders, toOrderEvent, type OpenListKind, type OrderEvent } from './account/orders';
+import { WalletBalances } from './account/wallet';
+import { ACCOUNT_TOPICS, accountTopicKind } from './account/wire';
+import { CALLS } from './protocol/paths';
+
+/** Private topics the hub subscribes for an account (one name each: the server pushes every alias). */
+export const ACCOUNT_SUBSCRIPTION = ['order', 'execution', 'wallet'] as const;
+
+/** Notices kept for tabs to pick up (each tab takes those newer than its cursor). */
+const NOTICE_RING = 50;
+const LISTS: readonly OpenListKind[] = ['spot', 'plan', 'trailing'];
+
+/** What the account state needs from the hub. */
+export interface AccountHooks {
+  readonly now: () => number;
+  readonly getJson: (path: string) => Promise<unknown>;
+  readonly count: (key: string) => void;
+  readonly changed: () => number;
+  readonly log: (line: string) => void;
+  /** Listed symbol's id and price precision (averages and fill markers need them); undefined when not listed. */
+  readonly symbolInfo: (
+    symbol: string,
+  ) => { readonly symbolId: number; readonly pricePrecision: number } | undefined;
+}
+
+/** Most ids one fillsByIds call answers. */
+const MAX_FILL_IDS = 1000;
+
+interface Notice {
+  readonly id: string;
+  readonly kind: string;
+  readonly sound: boolean;
+  readonly order: OrderEvent;
+  readonly stamp: number;
+}
+
+/** The hub's account data. */
+export class AccountState {
+  private loggedIn = false;
+  private userKnown = false;
+  private readonly orders = new OpenOrders();
+  private readonly wallet = new WalletBalances();
+  private kind: AccountKind = 'classic';
+  private readonly fills = new FillHistory();
+  private readonly averageLines = new AveragePrices();
+  /** Symbols whose 90-day fills were asked for: loaded over REST once, then kept by pushes; reloaded on refresh. */
+  private readonly fillLoads = new Map<string, Promise<void>>();
+  /** Day span of each average line asked for, by "symbol|side"; an answer for another span is dropped. */
+  private readonly averageSpans = new Map<string, AverageDays>();
+  private readonly averageLoads = new Map<string, Promise<void>>();
+  private notices: Notice[] = [];
+  private stamp = 0;
+  private refreshing: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly hooks: AccountHooks) {}
+
+  /** True when the session is logged in (private topics may be subscribed). */
+  isLoggedIn(): boolean {
+    return this.loggedIn;
+  }
+
+  /** Feeds a private frame. */
+  ingest(topic: string, data: readonly unknown[]): void {
+    const kind = accountTopicKind(topic);
+    if (kind === undefined || !this.loggedIn) return;
+    let changed = false;
+    switch (kind) {
+      case 'order':
+        for (const row of data) {
+          const ev = toOrderEvent(row);
+          if (ev === undefined) {
+            this.hooks.count('account.badOrder');
+            continue;
+          }
+          const r = this.orders.apply(ev);
+          changed = true;
+          const d = decideNotification(r.prevStatus, ev);
+          if (d.type !== 'none') this.notice(`${ev.orderId}:${ev.status}`, d.kind, d.withSound, ev);
+        }
+        break;
+      case 'wallet': {
+        const r = this.wallet.applyPush(
+          { topic, creationTime: this.hooks.now(), data },
+          { topics: ACCOUNT_TOPICS.wallet, accountTypes: null },
+        );
+        changed = r.type !== 'ignored';
+        break;
+      }
+      case 'execution': {
+        // Fills feed the chart's markers and the average lines; balances come on `wallet`.
+        const rows: Fill[] = [];
+        for (const row of data) {
+          const f = fromExecutionRow(row);
+          if (f === undefined) this.hooks.count('account.badFill');
+          else rows.push(f);
+        }
+        const added = this.fills.add(rows, this.hooks.now());
+        if (added.length > 0) {
+          this.averageLines.applyFills(added);
+          changed = true;
+        }
+        break;
+      }
+    }
+    if (changed) this.stamp = this.hooks.changed();
+  }
+
+  /**
+   * Learns whether the session is logged in, then converges to server truth. A call during a load schedules one more
+   * load after it (the caller may know of a change the running load started too early to see).
+   */
+  refresh(): Promise<void> {
+    if (this.refreshing !== null) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      // A refresh asked for while one runs sets `again`; loop until none arrived during the last load.
+      for (let more = true; more; more = this.takeAgain()) {
+        await this.load();
+      }
+    })().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  /** Reads and clears the "one more load" request. */
+  private takeAgain(): boolean {
+    const again = this.again;
+    this.again = false;
+    return again;
+  }
+
+  /** The account diff for a tab, or null when unchanged since `cursor`. */
+  diff(cursor: number): AccountDiff | null {
+    if (!this.userKnown || this.stamp <= cursor) return null;
+    const openOrders = LISTS.flatMap((l) => this.orders.view(l)).sort(
+      (a, b) => b.createdTime - a.createdTime,
+    );
+    return {
+      loggedIn: this.loggedIn,
+      fillsVersion: this.fills.version,
+      averagesVersion: this.averageLines.version,
+      openOrders,
+      balances: this.wallet
+        .list()
+        .map((b) => ({ coin: b.coin, free: b.free, locked: b.locked, total: b.total })),
+      notices: this.notices
+        .filter((n) => n.stamp > cursor)
+        .map(({ id, kind, sound, order }) => ({ id, kind, sound, order })),
+    };
+  }
+
+  private notice(id: string, kind: string, sound: boolean, order: OrderEvent): void {
+    const stamp = this.hooks.changed();
+    this.notices.push({ id, kind, sound, order, stamp });
+    if (this.notices.length > NOTICE_RING) this.notices = this.notices.slice(-NOTICE_RING);
+  }
+
+  private async load(): Promise<void> {
+    let info: unknown;
+    try {
+      info = await this.hooks.getJson(CALLS.userInfo.path);
+    } catch (e) {
+      this.hooks.log(`user info failed: ${String(e)}`);
+      return;
+    }
+    const result = (info as { result?: { isLogin?: unknown; isUTA?: unknown } } | null)?.result;
+    this.kind = result?.isUTA === true ? 'unified' : 'classic';
+    const was = this.loggedIn;
+    this.loggedIn = result?.isLogin === true;
+    this.userKnown = true;
+    if (!this.loggedIn) {
+      if (was) {
+        this.orders.clear();
+        this.wallet.clear();
+        this.fills.clear();
+        this.averageLines.clear();
+        this.fillLoads.clear();
+        this.averageSpans.clear();
+        this.averageLoads.clear();
+      }
+      this.stamp = this.hooks.changed();
+      return;
+    }
+    const om = this.orders.mark();
+    const rows = await this.pages();
+    if (rows !== null) this.orders.replaceFromRest(rows, { lists: LISTS, symbol: null }, om);
+    const wm = this.wallet.mark();
+    try {
+      const bal = (await this.hooks.getJson(CALLS.balanceClassic.path)) as { result?: unknown };
+      this.wallet.applyClassicRest(bal.result, wm);
+    } catch (e) {
+      this.hooks.log(`balances failed: ${String(e)}`);
+    }
+    // Fills and averages the tabs showed are reloaded too: a fill made while the socket was down is not lost.
+    await Promise.all([
+      ...[...this.fillLoads.keys()].map((sym) => this.fetchFills(sym)),
+      ...[...this.averageSpans].map(([key, days]) => this.fetchAverage(key, days)),
+    ]);
+    this.stamp = this.hooks.changed();
+  }
+
+  /** Fill markers of a symbol per candle of a wire interval; [] when logged out, unknown symbol or interval. */
+  async fillMarkers(symbol: string, interval: string, from?: number, to?: number): Promise<FillMarker[]> {
+    const iv = toCandleInterval(interval);
+    const info = this.hooks.symbolInfo(symbol);
+    if (!this.loggedIn || iv === undefined || info === undefined) return [];
+    let load = this.fillLoads.get(symbol);
+    if (load === undefined) {
+      load = this.fetchFills(symbol);
+      this.fillLoads.set(symbol, load);
+    }
+    await load;
+    return bucketMarkers(this.fills.list(symbol), iv, {
+      ...(from === undefined || !Number.isFinite(from) ? {} : { from }),
+      ...(to === undefined || !Number.isFinite(to) ? {} : { to }),
+      pricePrecision: info.pricePrecision,
+    });
+  }
+
+  /** Fills by id (the trade-info modal). */
+  fillsByIds(symbol: string, ids: readonly string[]): Fill[] {
+    if (!this.loggedIn || !Array.isArray(ids)) return [];
+    return this.fills.byIds(
+      symbol,
+      ids.slice(0, MAX_FILL_IDS).filter((x) => typeof x === 'string'),
+    );
+  }
+
+  /** Average buy and sell lines over `days`; loads each side once per span. */
+  async averages(
+    symbol: string,
+    days: number,
+  ): Promise<{ readonly buy: AverageLine | null; readonly sell: AverageLine | null }> {
+    if (!this.loggedIn || this.hooks.symbolInfo(symbol) === undefined) return { buy: null, sell: null };
+    const span = toAverageDays(days);
+    await Promise.all(
+      (['Buy', 'Sell'] as const).map((side) => {
+        const key = `${symbol}|${side}`;
+        let load = this.averageLoads.get(key);
+        if (load === undefined || this.averageSpans.get(key) !== span) {
+          this.averageLines.drop(symbol, side);
+          this.averageSpans.set(key, span);
+          load = this.fetchAverage(key, span);
+          this.averageLoads.set(key, load);
+        }
+        return load;
+      }),
+    );
+    return {
+      buy: this.averageLines.line(symbol, 'Buy') ?? null,
+      sell: this.averageLines.line(symbol, 'Sell') ?? null,
+    };
+  }
+
+  private async fetchFills(symbol: string): Promise<void> {
+    const info = this.hooks.symbolInfo(symbol);
+    if (info === undefined) return;
+    const now = this.hooks.now();
+    const path =
+      this.kind === 'unified'
+        ? `${CALLS.tradeInfoUnified.path}?contractType=6&symbol=${encodeURIComponent(symbol)}`
+        : `${CALLS.tradeInfoClassic.path}?symbol_id=${info.symbolId}&start_time=${now - 90 * 86_400_000}&end_time=${now}`;
+    try {
+      const json = (await this.hooks.getJson(path)) as { result?: unknown } | null;
+      const r =
+        this.kind === 'unified'
+          ? parseUnifiedFills(symbol, json?.result)
+          : parseClassicFills(symbol, json?.result);
+      if (r === undefined) {
+        this.hooks.count('account.badFills');
+        return;
+      }
+      if (r.bad > 0) this.hooks.count('account.badFill');
+      const added = this.fills.add(r.fills, this.hooks.now());
+      this.averageLines.applyFills(added);
+      this.stamp = this.hooks.changed();
+    } catch (e) {
+      this.hooks.log(`fills of ${symbol} failed: ${String(e)}`);
+    }
+  }
+
+  private async fetchAverage(key: string, days: AverageDays): Promise<void> {
+    const [symbol = '', sideName] = key.split('|');
+    const side = sideName === 'Sell' ? 'Sell' : 'Buy';
+    const info = this.hooks.symbolInfo(symbol);
+    if (info === undefined) return;
+    const kind = this.kind;
+    const params = averageRequestParams(
+      kind,
+      { symbol, symbolId: info.symbolId, side, days },
+      this.hooks.now(),
+    );
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    const path = kind === 'unified' ? CALLS.avgUnified.path : CALLS.avgClassic.path;
+    try {
+      const json = (await this.hooks.getJson(`${path}?${query}`)) as { result?: unknown } | null;
+      // The user picked another span meanwhile, or logged out: this answer is for nobody.
+      if (this.averageSpans.get(key) !== days || !this.loggedIn) return;
+      const snap = parseAverageResult(kind, json?.result);
+      if (snap === undefined) {
+        this.hooks.count('account.badAverage');
+        return;
+      }
+      this.averageLines.setServer(symbol, side, effectiveAverageDays(days, kind), snap);
+      this.stamp = this.hooks.changed();
+    } catch (e) {
+      this.hooks.log(`average ${key} failed: ${String(e)}`);
+    }
+  }
+
+  /** Every open order (ordinary and plan), paged by from_order_id, 100 a page; null if a page failed. */
+  private async pages(): Promise<unknown[] | null> {
+    const rows: unknown[] = [];
+    let from = '0';
+    for (let page = 0; page < 50; page++) {
+      let json: unknown;
+      try {
+        json = await this.hooks.getJson(`${CALLS.getUTAOrders.path}?limit=100&from_order_id=${from}`);
+      } catch (e) {
+        this.hooks.log(`open orders failed: ${String(e)}`);
+        return null;
+      }
+      const list = (json as { result?: { list?: unknown } } | null)?.result?.list;
+      if (!Array.isArray(list)) return null;
+      rows.push(...(list as unknown[]));
+      const last = list[list.length - 1] as { orderId?: unknown } | undefined;
+      if (list.length < 100 || typeof last?.orderId !== 'string') return rows;
+      from = last.orderId;
+    }
+    return rows;
+  }
+}

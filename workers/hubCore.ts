@@ -1,0 +1,576 @@
+/**
+ * The hub: one socket for every tab, the reducers behind it, and per-tab long-poll diffs. Thin bookkeeping around the
+ * pure modules of workers/market and workers/account; every environment dependency (socket, fetch, timers, locks)
+ * comes in through HubEnv, so the same class runs in a SharedWorker, a dedicated Worker, or Node for tests.
+ */
+import type {
+  AccountDiff,
+  AverageLine,
+  BookFrame,
+  CandleRow,
+  ConnectionState,
+  Fill,
+  FillMarker,
+  HubCounters,
+  HubDiff,
+  HubHello,
+  SymbolInfo,
+  TabHello,
+  TabInterest,
+  TickerRow,
+  TradeRow,
+} from './api';
+import { CALLS } from './protocol/paths';
+import { Connection, type SocketLike } from './connection/socket';
+import { chunkTopics, TopicRefs } from './connection/topics';
+import { AccountState, ACCOUNT_SUBSCRIPTION } from './accountState';
+import { MarketState } from './marketState';
+
+/** Everything the hub needs from its environment. */
+export interface HubEnv {
+  readonly buildId: string;
+  readonly mode: 'shared' | 'dedicated';
+  readonly socketUrl: string;
+  readonly createSocket: (url: string) => SocketLike;
+  readonly fetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /** Wall clock (ms since epoch). */
+  readonly now: () => number;
+  /** High-resolution clock on the page's time base (performance.timeOrigin + now), for feed-to-pixel timing. */
+  readonly clock: () => number;
+  readonly random: () => number;
+  readonly setTimer: (fn: () => void, ms: number) => number;
+  readonly clearTimer: (id: number) => void;
+  /** Calls onFree once the named Web Lock can be taken (the tab holding it is gone). */
+  readonly waitForLock?: (name: string, onFree: () => void) => void;
+}
+
+/** State kept per tab: what it wants, when it was last heard of, and its pending long-poll. */
+interface Tab {
+  interest: TabInterest;
+  lastSeen: number;
+  waiter: { resolve: (d: HubDiff) => void; timer: number; cursor: number } | null;
+  /** When tickers last went to this tab (they are rate-limited per tab). */
+  tickersSentAt: number;
+  /** The interest changed: the next diff is a full one for the new interest. */
+  full: boolean;
+}
+
+const NO_INTEREST: TabInterest = {
+  symbol: null,
+  step: null,
+  bookRows: 0,
+  trades: false,
+  klineInterval: null,
+  allTickers: false,
+  account: false,
+};
+
+/** A tab silent this long (no pull, no heartbeat) is dropped even without its lock being freed. */
+const TAB_TIMEOUT_MS = 3 * 60_000;
+/** Tickers reach a tab at most this often (the header and title update "a few times a second"). */
+const TICKER_INTERVAL_MS = 250;
+const LOG_LINES = 300;
+
+/** The hub. */
+export class Hub {
+  readonly instanceId: string;
+  private readonly tabs = new Map<string, Tab>();
+  private readonly topics = new TopicRefs();
+  private readonly conn: Connection;
+  private readonly market: MarketState;
+  private readonly account: AccountState;
+  private readonly logLines: string[] = [];
+  private readonly counts = new Map<string, number>();
+  private version = 1;
+  private connectionVersion = 1;
+  /** A microtask will answer waiting tabs (see bump). */
+  private flushQueued = false;
+  private reloadVersion = 0;
+  /** Whether the socket was opened with a logged-in session (its cookie is read at the upgrade). */
+  private socketLoggedIn = false;
+  private symbolList: readonly SymbolInfo[] = [];
+  private symbolsPromise: Promise<readonly SymbolInfo[]> | null = null;
+
+  constructor(private readonly env: HubEnv) {
+    this.instanceId = `${env.now().toString(36)}-${Math.floor(env.random() * 1e9).toString(36)}`;
+    this.market = new MarketState({
+      clock: env.clock,
+      count: (k) => {
+        this.count(k);
+      },
+      changed: () => {
+        this.bump();
+        return this.version;
+      },
+      resubscribe: (topic) => {
+        this.resubscribe(topic);
+      },
+      privateFrame: (topic, data) => {
+        this.account.ingest(topic, data);
+      },
+    });
+    this.account = new AccountState({
+      now: env.now,
+      getJson: (path) => this.getJson(path),
+      count: (k) => {
+        this.count(k);
+      },
+      changed: () => {
+        this.bump();
+        return this.version;
+      },
+      log: (line) => {
+        this.log(line);
+      },
+      symbolInfo: (symbol) => this.symbolList.find((x) => x.symbol === symbol),
+    });
+    this.conn = new Connection(
+      {
+        url: env.socketUrl,
+        create: env.createSocket,
+        now: env.now,
+        random: env.random,
+        setTimer: env.setTimer,
+        clearTimer: env.clearTimer,
+        probe: () => this.probe(),
+      },
+      {
+        message: (text) => {
+          this.market.ingest(text);
+        },
+        opened: () => {
+          this.onOpened();
+        },
+        state: (s) => {
+          this.onConnState(s);
+        },
+      },
+    );
+    const sweep = (): void => {
+      this.sweepTabs();
+      env.setTimer(sweep, 30_000);
+    };
+    env.setTimer(sweep, 30_000);
+    this.log(`hub ${this.instanceId} started (${env.mode}, build ${env.buildId})`);
+  }
+
+  // ---- API ----
+
+  /** Registers a tab (or re-registers after the tab lost its hub). */
+  hello(tab: TabHello): HubHello {
+    const reload = tab.buildId !== this.env.buildId;
+    if (!this.tabs.has(tab.tabId)) {
+      this.tabs.set(tab.tabId, {
+        interest: NO_INTEREST,
+        lastSeen: this.env.now(),
+        waiter: null,
+        tickersSentAt: 0,
+        full: true,
+      });
+      this.log(`tab ${tab.tabId.slice(0, 8)} joined (${this.tabs.size} tabs)`);
+      this.env.waitForLock?.(tab.lockName, () => {
+        this.bye(tab.tabId, 'lock freed');
+      });
+    }
+    this.conn.start();
+    void this.symbols();
+    void this.refreshAccount();
+    return { instanceId: this.instanceId, buildId: this.env.buildId, reload, mode: this.env.mode };
+  }
+
+  /** Replaces a tab's interest; subscriptions follow the union of every tab's. */
+  setInterest(tabId: string, interest: TabInterest): void {
+    const tab = this.tabs.get(tabId);
+    if (tab === undefined || !isInterest(interest)) {
+      this.count('api.badInterest');
+      return;
+    }
+    tab.lastSeen = this.env.now();
+    const prev = tab.interest;
+    tab.interest = interest;
+    if (sameInterest(prev, interest)) return;
+    tab.full = true;
+    if (interest.account && !prev.account) void this.refreshAccount();
+    const ops = this.topics.set(tabId, this.topicsFor(interest));
+    this.sendOps(ops.subscribe, ops.unsubscribe);
+    this.market.retain(this.allInterests());
+    // Wake the tab's pending pull so the new data reaches it without waiting for the next change.
+    this.flushWaiter(tabId, tab, true);
+  }
+
+  /** Long-poll for the tab's diff since `cursor`. */
+  pull(tabId: string, cursor: number, waitMs: number): Promise<HubDiff> {
+    const tab = this.tabs.get(tabId);
+    if (tab === undefined) return Promise.resolve({ cursor: 0, instanceId: '' });
+    tab.lastSeen = this.env.now();
+    const c = Number.isSafeInteger(cursor) && cursor >= 0 && cursor <= this.version ? cursor : 0;
+    const diff = this.diffFor(tab, c);
+    if (diff !== null) return Promise.resolve(diff);
+    if (tab.waiter !== null) {
+      // A second pull replaces the first: only one diff per tab is ever pending.
+      this.env.clearTimer(tab.waiter.timer);
+      tab.waiter.resolve({ cursor: c, instanceId: this.instanceId });
+    }
+    const wait = Math.max(0, Math.min(30_000, Number.isFinite(waitMs) ? waitMs : 0));
+    return new Promise<HubDiff>((resolve) => {
+      const timer = this.env.setTimer(() => {
+        if (tab.waiter?.timer !== timer) return;
+        tab.waiter = null;
+        resolve({ cursor: c, instanceId: this.instanceId });
+      }, wait);
+      tab.waiter = { resolve, timer, cursor: c };
+    });
+  }
+
+  /** Initial candles for a chart. */
+  klines(symbol: string, interval: string, endMs?: number, startMs?: number): Promise<readonly CandleRow[]> {
+    const end = typeof endMs === 'number' && Number.isFinite(endMs) ? endMs : this.env.now();
+    const start = typeof startMs === 'number' && Number.isFinite(startMs) ? startMs : undefined;
+    return this.market.fetchKlines(symbol, interval, end, (path) => this.getJson(path), start);
+  }
+
+  /** Fill markers for the chart (see HubApi.fillMarkers); never throws. */
+  async fillMarkers(
+    symbol: unknown,
+    interval: unknown,
+    from?: unknown,
+    to?: unknown,
+  ): Promise<readonly FillMarker[]> {
+    if (typeof symbol !== 'string' || typeof interval !== 'string') {
+      this.count('api.badArgs');
+      return [];
+    }
+    await this.symbols();
+    return this.account.fillMarkers(
+      symbol,
+      interval,
+      typeof from === 'number' ? from : undefined,
+      typeof to === 'number' ? to : undefined,
+    );
+  }
+
+  /** Fills behind a marker (see HubApi.fillsByIds). */
+  fillsByIds(symbol: unknown, ids: unknown): readonly Fill[] {
+    if (typeof symbol !== 'string' || !Array.isArray(ids)) {
+      this.count('api.badArgs');
+      return [];
+    }
+    return this.account.fillsByIds(symbol, ids as readonly string[]);
+  }
+
+  /** Average lines (see HubApi.averages); never throws. */
+  async averages(
+    symbol: unknown,
+    days: unknown,
+  ): Promise<{ readonly buy: AverageLine | null; readonly sell: AverageLine | null }> {
+    if (typeof symbol !== 'string') {
+      this.count('api.badArgs');
+      return { buy: null, sell: null };
+    }
+    await this.symbols();
+    return this.account.averages(symbol, typeof days === 'number' ? days : 0);
+  }
+
+  /** The symbol list (fetched once). */
+  symbols(): Promise<readonly SymbolInfo[]> {
+    if (this.symbolList.length > 0) return Promise.resolve(this.symbolList);
+    this.symbolsPromise ??= this.getJson(`${CALLS.instrumentsInfo.path}?category=spot`)
+      .then((json) => {
+        const list = parseSymbols(json);
+        if (list.length > 0) {
+          const first = !this.market.ready();
+          this.symbolList = list;
+          this.market.setSymbols(list);
+          if (first) this.resubscribeAll();
+          this.bump();
+        }
+        return list;
+      })
+      .catch((e: unknown) => {
+        this.log(`symbols failed: ${String(e)}`);
+        return [];
+      })
+      .finally(() => {
+        this.symbolsPromise = null;
+      });
+    return this.symbolsPromise;
+  }
+
+  /** A tab left (pagehide) or died (its lock was freed, or it went silent). */
+  bye(tabId: string, why = 'bye'): void {
+    const tab = this.tabs.get(tabId);
+    if (tab === undefined) return;
+    if (tab.waiter !== null) {
+      this.env.clearTimer(tab.waiter.timer);
+      tab.waiter.resolve({ cursor: 0, instanceId: this.instanceId });
+    }
+    this.tabs.delete(tabId);
+    const ops = this.topics.drop(tabId);
+    this.sendOps(ops.subscribe, ops.unsubscribe);
+    this.market.retain(this.allInterests());
+    this.log(`tab ${tabId.slice(0, 8)} left (${why}; ${this.tabs.size} tabs)`);
+  }
+
+  /** Counters of dropped input and health figures. */
+  counters(): HubCounters {
+    const out: Record<string, number> = Object.fromEntries(this.counts);
+    out.tabs = this.tabs.size;
+    out.topics = this.topics.all().length;
+    out.reconnects = this.conn.snapshot().reconnects;
+    Object.assign(out, this.market.counters());
+    return out;
+  }
+
+  /** Recent log lines. */
+  logs(): readonly string[] {
+    return [...this.logLines];
+  }
+
+  // ---- internals ----
+
+  private allInterests(): TabInterest[] {
+    return [...this.tabs.values()].map((t) => t.interest);
+  }
+
+  /**
+   * A piece of state changed: a new version, and waiting tabs are answered in a microtask. Answering synchronously
+   * would race the caller, which stamps its piece with the returned version only after this returns (a tab answered
+   * in between gets a cursor past a piece it never saw). Bursts of changes in one task coalesce into one answer.
+   */
+  private bump(): void {
+    this.version++;
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => {
+      this.flushQueued = false;
+      for (const [id, tab] of this.tabs) this.flushWaiter(id, tab, false);
+    });
+  }
+
+  private flushWaiter(_id: string, tab: Tab, force: boolean): void {
+    const w = tab.waiter;
+    if (w === null) return;
+    const diff = this.diffFor(tab, w.cursor);
+    if (diff === null && !force) return;
+    this.env.clearTimer(w.timer);
+    tab.waiter = null;
+    w.resolve(diff ?? this.diffFor(tab, 0) ?? { cursor: this.version, instanceId: this.instanceId });
+  }
+
+  /** Everything in the tab's interest newer than `cursor`, or null when nothing is. */
+  private diffFor(tab: Tab, since: number): HubDiff | null {
+    const cursor = tab.full ? 0 : since;
+    tab.full = false;
+    const i = tab.interest;
+    let any = false;
+    let connection: ConnectionState | undefined;
+    let book: BookFrame | undefined;
+    let trades: readonly TradeRow[] | undefined;
+    let candles: readonly CandleRow[] | undefined;
+    let tickers: readonly TickerRow[] | undefined;
+    let account: AccountDiff | undefined;
+    if (this.connectionVersion > cursor) {
+      connection = this.conn.snapshot();
+      any = true;
+    }
+    if (i.symbol !== null) {
+      if (i.bookRows > 0) {
+        book = this.market.bookFrame(i.symbol, i.step, i.bookRows, cursor) ?? undefined;
+        any ||= book !== undefined;
+      }
+      if (i.trades) {
+        trades = this.market.trades(i.symbol, cursor) ?? undefined;
+        any ||= trades !== undefined;
+      }
+      if (i.klineInterval !== null) {
+        candles = this.market.liveCandles(i.symbol, i.klineInterval, cursor) ?? undefined;
+        any ||= candles !== undefined;
+      }
+    }
+    if (i.allTickers || i.symbol !== null) {
+      const now = this.env.now();
+      if (cursor === 0 || now - tab.tickersSentAt >= TICKER_INTERVAL_MS) {
+        const rows = this.market.tickers(i.allTickers ? null : i.symbol, cursor);
+        if (rows !== null) {
+          tickers = rows;
+          tab.tickersSentAt = now;
+          any = true;
+        }
+      }
+    }
+    if (i.account) {
+      account = this.account.diff(cursor) ?? undefined;
+      any ||= account !== undefined;
+    }
+    const reload = this.reloadVersion > cursor;
+    if (!any && !reload) return null;
+    return {
+      cursor: this.version,
+      instanceId: this.instanceId,
+      ...(reload ? { reload: true as const } : {}),
+      ...(connection === undefined ? {} : { connection }),
+      ...(book === undefined ? {} : { book }),
+      ...(trades === undefined ? {} : { trades }),
+      ...(candles === undefined ? {} : { candles }),
+      ...(tickers === undefined ? {} : { tickers }),
+      ...(account === undefined ? {} : { account }),
+    };
+  }
+
+  private onOpened(): void {
+    this.log(`socket open; resubscribing ${this.topics.all().length} topics`);
+    this.market.onReconnect();
+    this.resubscribeAll();
+    void this.symbols();
+    void this.checkBuild();
+    // Server truth wins after any reconnect: open orders and balances are refetched.
+    void this.refreshAccount();
+  }
+
+  /** Topics for one interest: market topics, plus the account's private topics when logged in. */
+  private topicsFor(i: TabInterest): string[] {
+    const t = this.market.topicsFor(i);
+    if (i.account && this.account.isLoggedIn()) t.push(...ACCOUNT_SUBSCRIPTION);
+    return t;
+  }
+
+  /** Rechecks the session; a login or logout changes the private topics and needs a socket with the new cookie. */
+  private async refreshAccount(): Promise<void> {
+    await this.account.refresh();
+    const now = this.account.isLoggedIn();
+    if (now !== this.socketLoggedIn) {
+      this.socketLoggedIn = now;
+      this.log(`session ${now ? 'logged in' : 'logged out'}: reconnecting`);
+      this.conn.restart();
+    }
+  }
+
+  /** Recomputes every tab's topics (the symbol list may have changed what they map to) and subscribes them all. */
+  private resubscribeAll(): void {
+    for (const [id, tab] of this.tabs) this.topics.set(id, this.topicsFor(tab.interest));
+    this.sendOps(this.topics.all(), []);
+  }
+
+  private onConnState(s: ConnectionState): void {
+    this.connectionVersion = ++this.version;
+    if (s.code !== null) this.log(`socket ${s.state} (${s.code})`);
+    for (const [id, tab] of this.tabs) this.flushWaiter(id, tab, false);
+  }
+
+  private sendOps(subscribe: readonly string[], unsubscribe: readonly string[]): void {
+    // Books need each symbol's precision: nothing is subscribed before the symbol list is in (then all is).
+    if (!this.market.ready()) return;
+    for (const args of chunkTopics(unsubscribe)) this.conn.send({ op: 'unsubscribe', args });
+    for (const args of chunkTopics(subscribe)) this.conn.send({ op: 'subscribe', args });
+  }
+
+  /** A book gap: unsubscribe and subscribe again for a fresh snapshot. */
+  private resubscribe(topic: string): void {
+    if (!this.topics.has(topic)) return;
+    this.count('book.resubscribe');
+    this.conn.send({ op: 'unsubscribe', args: [topic] });
+    this.conn.send({ op: 'subscribe', args: [topic] });
+  }
+
+  private async probe(): Promise<boolean> {
+    try {
+      const r = await this.env.fetch(CALLS.health.path, { cache: 'no-store' });
+      return r.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Asks the server which build it serves; a different one means our tabs are stale. */
+  private async checkBuild(): Promise<void> {
+    try {
+      const r = await this.env.fetch('/build.json', { cache: 'no-store' });
+      if (!r.ok) return;
+      const body = (await r.json()) as { id?: unknown };
+      if (typeof body.id === 'string' && body.id !== this.env.buildId && this.env.buildId !== 'dev') {
+        this.log(`server build ${body.id} differs from ours (${this.env.buildId}): tabs reload`);
+        this.reloadVersion = ++this.version;
+        this.bump();
+      }
+    } catch {
+      // No build.json (dev server): nothing to compare.
+    }
+  }
+
+  private async getJson(path: string): Promise<unknown> {
+    const r = await this.env.fetch(path, { credentials: 'same-origin' });
+    if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+    return (await r.json()) as unknown;
+  }
+
+  private sweepTabs(): void {
+    const now = this.env.now();
+    for (const [id, tab] of this.tabs) if (now - tab.lastSeen > TAB_TIMEOUT_MS) this.bye(id, 'silent');
+  }
+
+  /** Counts an event (bad input, drops…) for `counters()`. */
+  count(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  private log(line: string): void {
+    this.logLines.push(`${new Date(this.env.now()).toISOString()} ${line}`);
+    if (this.logLines.length > LOG_LINES) this.logLines.splice(0, this.logLines.length - LOG_LINES);
+  }
+}
+
+function sameInterest(a: TabInterest, b: TabInterest): boolean {
+  return (Object.keys(a) as (keyof TabInterest)[]).every((k) => a[k] === b[k]);
+}
+
+/** Validates an interest object coming from a tab (a tab is not trusted to send a well-formed one). */
+function isInterest(v: unknown): v is TabInterest {
+  if (typeof v !== 'object' || v === null) return false;
+  const i = v as Record<string, unknown>;
+  return (
+    (i.symbol === null || (typeof i.symbol === 'string' && /^[A-Z0-9]{2,24}$/.test(i.symbol))) &&
+    (i.step === null || (typeof i.step === 'string' && i.step.length < 16)) &&
+    typeof i.bookRows === 'number' &&
+    Number.isInteger(i.bookRows) &&
+    i.bookRows >= 0 &&
+    i.bookRows <= 40 &&
+    typeof i.trades === 'boolean' &&
+    (i.klineInterval === null || (typeof i.klineInterval === 'string' && i.klineInterval.length < 4)) &&
+    typeof i.allTickers === 'boolean' &&
+    typeof i.account === 'boolean'
+  );
+}
+
+/** Parses instruments-info into SymbolInfo rows; [] on any failure. */
+export function parseSymbols(json: unknown): SymbolInfo[] {
+  const list = (json as { result?: { list?: unknown } } | null)?.result?.list;
+  if (!Array.isArray(list)) return [];
+  const out: SymbolInfo[] = [];
+  for (const r of list as Record<string, unknown>[]) {
+    if (typeof r.symbol !== 'string' || typeof r.pricePrecision !== 'number') continue;
+    const s = (k: string): string => (typeof r[k] === 'string' ? r[k] : '');
+    const n = (k: string): number => (typeof r[k] === 'number' ? r[k] : 0);
+    out.push({
+      symbol: r.symbol,
+      symbolId: n('symbolId'),
+      base: s('baseCoin'),
+      quote: s('quoteCoin'),
+      pricePrecision: n('pricePrecision'),
+      quantityPrecision: n('quantityPrecision'),
+      amountPrecision: n('amountPrecision'),
+      minTradeQuantity: s('minTradeQuantity'),
+      maxTradeQuantity: s('maxTradeQuantity'),
+      minTradeAmount: s('minTradeAmount'),
+      maxTradeAmount: s('maxTradeAmount'),
+      digitMerge: s('digitMerge'),
+      mark: s('mark'),
+      tradeStatus: n('tradeStatus'),
+      isBanBuy: r.isBanBuy === true,
+      isBanSell: r.isBanSell === true,
+      ltDirection: s('ltDirection'),
+      noticeType: s('noticeType'),
+      openTime: n('openTime'),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,306 @@
+/**
+ * The market half of the hub: decodes every frame once, feeds the pure reducers of workers/market, and builds the
+ * per-tab views (merged book, latest trades, live candles, tickers) lazily — at most once per pull, shared by every
+ * tab with the same view, never per message.
+ */
+import type { BookFrame, CandleRow, SymbolInfo, TabInterest, TickerRow, TradeRow } from './api';
+import { OrderBook } from './market/book';
+import {
+  createDepthOut,
+  depthSteps,
+  mergeDepth,
+  stepToTicks,
+  DEPTH_STRIDE,
+  type DepthOut,
+} from './market/depth';
+import {
+  klineQuery,
+  mergeLiveCandle,
+  parseKlineRest,
+  planKlinePage,
+  recordKlinePage,
+  startKlinePaging,
+  toWireInterval,
+  type Candle,
+} from './market/klines';
+import { applyTicker, type TickerStats } from './market/ticker';
+import { TradeTape, TRADES_SHOWN } from './market/trades';
+import { countFrame, createDecodeCounters, decodeFrame } from './protocol/decode';
+import { CALLS } from './protocol/paths';
+
+/** Book depth the hub subscribes: deep enough to fill 40 merged rows at coarse steps. */
+export const BOOK_DEPTH = 200;
+
+/** What the market state needs from the hub. */
+export interface MarketHooks {
+  /** High-resolution wall clock (ms since epoch). */
+  readonly clock: () => number;
+  readonly count: (key: string) => void;
+  /** Something changed: returns the new hub version to stamp it with (and wakes waiting tabs). */
+  readonly changed: () => number;
+  /** A book lost sync: resubscribe this topic for a fresh snapshot. */
+  readonly resubscribe: (topic: string) => void;
+  /** A private (account) frame, passed on undecoded beyond its envelope. */
+  readonly privateFrame: (topic: string, data: readonly unknown[]) => void;
+}
+
+interface SymbolState {
+  readonly info: SymbolInfo;
+  book: OrderBook;
+  bookStamp: number;
+  bookReceivedAt: number;
+  readonly tape: TradeTape;
+  tradesStamp: number;
+  ticker: TickerStats | undefined;
+  tickerStamp: number;
+  readonly candles: Map<string, { rows: Candle[]; stamp: number }>;
+  /** Merged frames by "step|rows", valid for one bookStamp. */
+  readonly merged: Map<string, { stamp: number; frame: BookFrame }>;
+}
+
+const APPROX_INTERVAL_MS: Readonly<Record<string, number>> = {
+  '1s': 1000,
+  D: 86_400_000,
+  W: 604_800_000,
+  M: 2_592_000_000,
+};
+
+/** Approximate length of a wire interval (minutes for numeric codes). */
+function intervalMs(code: string): number {
+  return APPROX_INTERVAL_MS[code] ?? Number(code) * 60_000;
+}
+
+/** The hub's market data. */
+export class MarketState {
+  private readonly symbols = new Map<string, SymbolState>();
+  private readonly decodeCounters = createDecodeCounters();
+  private readonly out: DepthOut = createDepthOut();
+  private tickersStamp = 0;
+
+  constructor(private readonly hooks: MarketHooks) {}
+
+  /** Installs (or refreshes) the symbol list; books of known symbols keep their state. */
+  setSymbols(list: readonly SymbolInfo[]): void {
+    for (const info of list) {
+      const cur = this.symbols.get(info.symbol);
+      if (cur !== undefined && cur.info.pricePrecision === info.pricePrecision) continue;
+      this.symbols.set(info.symbol, {
+        info,
+        book: new OrderBook(info.symbol, info.pricePrecision),
+        bookStamp: 0,
+        bookReceivedAt: 0,
+        tape: new TradeTape(),
+        tradesStamp: 0,
+        ticker: undefined,
+        tickerStamp: 0,
+        candles: new Map(),
+        merged: new Map(),
+      });
+    }
+  }
+
+  /** True once the symbol list is known (books need each symbol's precision). */
+  ready(): boolean {
+    return this.symbols.size > 0;
+  }
+
+  /** Topics one tab's interest needs. */
+  topicsFor(i: TabInterest): string[] {
+    const t: string[] = [];
+    if (i.symbol !== null && this.symbols.has(i.symbol)) {
+      if (i.bookRows > 0) t.push(`orderbook.${BOOK_DEPTH}.${i.symbol}`);
+      if (i.trades) t.push(`publicTrade.${i.symbol}`);
+      const iv = i.klineInterval === null ? undefined : toWireInterval(i.klineInterval);
+      if (iv !== undefined) t.push(`kline.${iv}.${i.symbol}`);
+      t.push(`tickers.${i.symbol}`);
+    }
+    if (i.allTickers) for (const s of this.symbols.keys()) t.push(`tickers.${s}`);
+    return t;
+  }
+
+  /** Drops per-view caches nobody uses any more (bounded memory whatever tabs do). */
+  retain(interests: readonly TabInterest[]): void {
+    const wanted = new Set(interests.map((i) => i.symbol));
+    for (const [sym, s] of this.symbols) {
+      if (wanted.has(sym)) continue;
+      s.merged.clear();
+      s.candles.clear();
+      s.book.clear();
+      s.tape.clear();
+    }
+  }
+
+  /** After a reconnect every book waits for its fresh snapshot. */
+  onReconnect(): void {
+    for (const s of this.symbols.values()) s.book.invalidate();
+  }
+
+  /** Decodes one socket frame and applies it. Never throws. */
+  ingest(text: string): void {
+    const f = decodeFrame(text);
+    countFrame(this.decodeCounters, f);
+    switch (f.type) {
+      case 'bookSnapshot':
+      case 'bookDelta': {
+        const s = this.symbols.get(f.symbol);
+        if (s === undefined) {
+          this.hooks.count('book.unknownSymbol');
+          return;
+        }
+        const status = f.type === 'bookSnapshot' ? s.book.applySnapshot(f.book) : s.book.applyDelta(f.book);
+        if (status === 'gap') this.hooks.resubscribe(f.topic);
+        if (status === 'ok' || status === 'reset' || status === 'gap') {
+          s.bookReceivedAt = this.hooks.clock();
+          s.bookStamp = this.hooks.changed();
+        }
+        return;
+      }
+      case 'trades': {
+        const s = this.symbols.get(f.symbol);
+        if (s === undefined) return;
+        if (s.tape.add(f.trades) > 0) s.tradesStamp = this.hooks.changed();
+        return;
+      }
+      case 'ticker': {
+        const s = this.symbols.get(f.symbol);
+        if (s === undefined) return;
+        s.ticker = applyTicker(s.ticker, f.ticker);
+        s.tickerStamp = this.tickersStamp = this.hooks.changed();
+        return;
+      }
+      case 'kline': {
+        const s = this.symbols.get(f.symbol);
+        const series = s?.candles.get(f.interval);
+        if (s === undefined) return;
+        const entry = series ?? { rows: [], stamp: 0 };
+        let changed = false;
+        for (const row of f.rows) changed = mergeLiveCandle(entry.rows, row, 3) !== 'ignored' || changed;
+        if (changed) {
+          entry.stamp = this.hooks.changed();
+          s.candles.set(f.interval, entry);
+        }
+        return;
+      }
+      case 'error':
+        this.hooks.count('socket.errorFrame');
+        return;
+      case 'private':
+        this.hooks.privateFrame(f.topic, f.data);
+        return;
+      case 'ack':
+      case 'pong':
+      case 'bad':
+        return;
+    }
+  }
+
+  /** The merged book for a tab, or null if unchanged since `cursor`. */
+  bookFrame(symbol: string, step: string | null, rows: number, cursor: number): BookFrame | null {
+    const s = this.symbols.get(symbol);
+    if (s === undefined || s.bookStamp === 0 || s.bookStamp <= cursor) return null;
+    const steps = depthSteps(s.info.digitMerge, s.info.pricePrecision, step);
+    const key = `${steps.selected}|${rows}`;
+    const cached = s.merged.get(key);
+    if (cached !== undefined && cached.stamp === s.bookStamp) return cached.frame;
+    mergeDepth(s.book, stepToTicks(steps.selected, s.info.pricePrecision), rows, this.out);
+    const o = this.out;
+    const frame: BookFrame = {
+      symbol,
+      step: steps.selected,
+      steps: steps.steps,
+      // Copies: the merge buffer is reused for the next view; tabs get their own small arrays.
+      bids: o.bids.slice(0, o.bidCount * DEPTH_STRIDE),
+      asks: o.asks.slice(0, o.askCount * DEPTH_STRIDE),
+      bidCount: o.bidCount,
+      askCount: o.askCount,
+      buyOnePrice: o.buyOnePrice,
+      sellOnePrice: o.sellOnePrice,
+      ratio: o.ratio,
+      u: s.book.u,
+      receivedAt: s.bookReceivedAt,
+      resyncing: !s.book.valid,
+    };
+    s.merged.set(key, { stamp: s.bookStamp, frame });
+    return frame;
+  }
+
+  /** The newest 40 trades, or null if unchanged since `cursor`. */
+  trades(symbol: string, cursor: number): TradeRow[] | null {
+    const s = this.symbols.get(symbol);
+    if (s === undefined || s.tradesStamp === 0 || s.tradesStamp <= cursor) return null;
+    return s.tape.newest(TRADES_SHOWN);
+  }
+
+  /** The forming candle (and the one it closed), or null if unchanged since `cursor`. */
+  liveCandles(symbol: string, interval: string, cursor: number): CandleRow[] | null {
+    const iv = toWireInterval(interval);
+    const entry = iv === undefined ? undefined : this.symbols.get(symbol)?.candles.get(iv);
+    if (entry === undefined || entry.stamp <= cursor) return null;
+    return entry.rows.slice(-2);
+  }
+
+  /** Tickers changed since `cursor` (one symbol, or all when symbol is null); null if none. */
+  tickers(symbol: string | null, cursor: number): TickerRow[] | null {
+    if (this.tickersStamp <= cursor) return null;
+    const out: TickerRow[] = [];
+    if (symbol !== null) {
+      const s = this.symbols.get(symbol);
+      if (s?.ticker !== undefined && s.tickerStamp > cursor) out.push(s.ticker);
+    } else
+      for (const s of this.symbols.values())
+        if (s.ticker !== undefined && s.tickerStamp > cursor) out.push(s.ticker);
+    return out.length === 0 ? null : out;
+  }
+
+  /** Loads candles over REST: a page of 500, then up to 3 more pages back (spec §7); [] on failure. */
+  async fetchKlines(
+    symbol: string,
+    interval: string,
+    end: number,
+    get: (path: string) => Promise<unknown>,
+    start?: number,
+  ): Promise<CandleRow[]> {
+    const iv = toWireInterval(interval);
+    if (iv === undefined || !/^[A-Z0-9]{2,24}$/.test(symbol) || symbol.includes('undefined')) {
+      this.hooks.count('klines.badRequest');
+      return [];
+    }
+    // Default range: exactly one page (the forming candle plus 499 before it).
+    let paging = startKlinePaging(start ?? end - 499 * intervalMs(iv), end);
+    for (;;) {
+      const plan = planKlinePage(paging);
+      if (plan.type === 'done') return [...plan.candles];
+      const q = new URLSearchParams(klineQuery(symbol, iv, plan)).toString();
+      let page: Candle[] = [];
+      try {
+        page = parseKlineRest(await get(`${CALLS.kline.path}?${q}`));
+      } catch {
+        this.hooks.count('klines.fetchFailed');
+      }
+      paging = recordKlinePage(paging, page);
+      if (page.length === 0) return [...paging.candles];
+    }
+  }
+
+  /** Decode and reducer counters for the bench page and debugging. */
+  counters(): Record<string, number> {
+    const out: Record<string, number> = {
+      'decode.frames': this.decodeCounters.frames,
+      'decode.bad': this.decodeCounters.bad,
+    };
+    for (const [k, v] of Object.entries(this.decodeCounters.badByReason)) out[`decode.bad.${k}`] = v;
+    let gaps = 0;
+    let stale = 0;
+    let dupTrades = 0;
+    for (const s of this.symbols.values()) {
+      const b = s.book.counters();
+      gaps += b.gaps;
+      stale += b.stale;
+      dupTrades += s.tape.counters().duplicate;
+    }
+    out['book.gaps'] = gaps;
+    out['book.stale'] = stale;
+    out['trades.duplicate'] = dupTrades;
+    return out;
+  }
+}
