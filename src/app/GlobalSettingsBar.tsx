@@ -1,0 +1,57 @@
+import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { LayoutMenu } from '../features/layout/LayoutMenu';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { footerVisibleAtom, themeAtom } from './state';
+
+/** The global settings bar: language, theme, footer, and (desktop) the layout controls. */
+export function GlobalSettingsBar({
+  layout,
+  layoutFixed = false,
+}: {
+  /** Desktop page: layout controls and the footer switch (mobile always has the simple footer). */
+  readonly layout: boolean;
+  readonly layoutFixed?: boolean;
+}): React.JSX.Element {
+  const { t } = useTranslation('common');
+  const [theme, setTheme] = useAtom(themeAtom);
+  const [footer, setFooter] = useAtom(footerVisibleAtom);
+  return (
+    <nav className="settings-bar" data-testid="settings-bar" aria-label={t('settings.language')}>
+      <span className="brand">{t('title.spot')}</span>
+      <div className="settings">
+        {layout && <LayoutMenu fixed={layoutFixed} />}
+        {layout && (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={footer}
+              onChange={(e) => {
+                setFooter(e.currentTarget.checked);
+              }}
+            />
+            {t('settings.showFooter')}
+          </label>
+        )}
+        <div className="segmented" role="radiogroup" aria-label={t('settings.theme')}>
+          {(['dark', 'light'] as const).map((th) => (
+            <button
+              key={th}
+              type="button"
+              role="radio"
+              aria-checked={theme === th}
+              className="segment"
+              data-theme-choice={th}
+              onClick={() => {
+                setTheme(th);
+              }}
+            >
+              {th === 'dark' ? t('settings.dark') : t('settings.light')}
+            </button>
+          ))}
+        </div>
+        <LanguageSwitcher />
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * What fills each panel slot. The shell renders the frames (title, `data-panel` id, error boundary); the features of
+ * later issues plug their components in here, and nowhere else.
+ */
+import type { ComponentType } from 'react';
+import type { ToolView } from '../features/tools/pinnedTools';
+import { OrderForm } from '../features/order-form/OrderForm';
+import { OrderBookPanel } from '../features/orderbook/OrderBookPanel';
+import { OrdersPanel } from '../features/orders/OrdersPanel';
+
+/** Panel slots by `data-panel` id (desktop grid: chart, orderbook, position; right column: order-form; mobile adds trades). */
+export type PanelSlotId = 'chart' | 'orderbook' | 'trades' | 'position' | 'order-form';
+
+/** Slot contents; null renders an empty frame. Components read what they need (symbol, locale…) from atoms. */
+export const PANEL_CONTENT: Readonly<Record<PanelSlotId, ComponentType | null>> = {
+  chart: null,
+  orderbook: OrderBookPanel,
+  trades: null,
+  position: OrdersPanel,
+  'order-form': OrderForm,
+};
+
+/** Content of a Tools sub-view (slot `tool-{view}`); null renders an empty frame. */
+export const TOOL_CONTENT: ComponentType<{ readonly view: ToolView }> | null = null;

@@ -1,0 +1,81 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SymbolInfo } from '../../../workers/api';
+import { Icon } from '../../app/Icon';
+import type { Locale } from '../../app/routes';
+import { sessionUserAtom } from '../../app/state';
+import { tickersAtom } from '../../hub/state';
+import { formatCompact, formatFixed, formatPercent, NO_VALUE } from '../../lib/format';
+import { HeaderStats, type HeaderStat } from './HeaderStats';
+import { LiquidityShieldLink } from './LiquidityShieldLink';
+import { SymbolSelector } from './SymbolSelector';
+import { TradeGuideDialog } from './TradeGuideDialog';
+import { useTradeGuideAutoOpen } from './useTradeGuideAutoOpen';
+
+/** The market header (spec §2): symbol with its hover list, last price, 24h stats, trade guide, liquidity shield. */
+export function MarketHeader({
+  symbol,
+  locale,
+}: {
+  readonly symbol: SymbolInfo;
+  readonly locale: Locale;
+}): React.JSX.Element {
+  const { t } = useTranslation('header');
+  const ticker = useAtomValue(tickersAtom).get(symbol.symbol);
+  const user = useAtomValue(sessionUserAtom);
+  const [guideOpen, setGuideOpen] = useState(false);
+  const openGuide = useCallback(() => {
+    setGuideOpen(true);
+  }, []);
+  useTradeGuideAutoOpen(user, openGuide);
+  const p = symbol.pricePrecision;
+  const change = ticker?.change24h ?? Number.NaN;
+  const changeTone = change > 0 ? 'up' : change < 0 ? 'down' : undefined;
+
+  const stats: HeaderStat[] = [
+    {
+      key: 'high',
+      label: t('stats.high'),
+      value: ticker ? formatFixed(ticker.high24h, p, locale) : NO_VALUE,
+    },
+    { key: 'low', label: t('stats.low'), value: ticker ? formatFixed(ticker.low24h, p, locale) : NO_VALUE },
+    {
+      key: 'turnover',
+      label: t('stats.turnover', { coin: symbol.quote }),
+      value: ticker ? formatCompact(ticker.turnover24h, locale) : NO_VALUE,
+    },
+  ];
+
+  return (
+    <div className="market-header" data-testid="market-header">
+      <SymbolSelector symbol={symbol} locale={locale} />
+      <div className="price-block">
+        <div
+          className={`last-price ${ticker?.direction === 'up' ? 'up' : ticker?.direction === 'down' ? 'down' : ''}`}
+          data-testid="last-price"
+        >
+          {ticker ? formatFixed(ticker.last, p, locale) : NO_VALUE}
+        </div>
+        <div className={`price-change ${changeTone ?? ''}`} title={t('stats.change')}>
+          {formatPercent(change, locale)}
+        </div>
+      </div>
+      <HeaderStats stats={stats} />
+      <div className="header-end">
+        <LiquidityShieldLink symbol={symbol.symbol} isDemo={user?.isDemo ?? false} />
+        <button type="button" className="header-link" onClick={openGuide}>
+          <Icon name="info" /> {t('guide.entry')}
+        </button>
+      </div>
+      {guideOpen && (
+        <TradeGuideDialog
+          loggedIn={user?.loggedIn ?? false}
+          onClose={() => {
+            setGuideOpen(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Trade-guide state decisions (spec §4 "Trade guide states", §6 "The trade dialog shows only when …"). Pure.
+ *
+ * States: `unknown` (nothing known, the guide does not open by itself), `new` (the user has not seen it: it opens by
+ * itself once), `readed` (finished or closed). Logged-in users' state lives on the server under
+ * {@link GUIDE_PREF_KEY} (setPrefSetting upsert_keys) and is mirrored locally; visitors have the local state only.
+ */
+import type { TradeGuideState } from './state';
+
+/** Preference key of the guide state on the server (spec §7 setPrefSetting upsert_keys). */
+export const GUIDE_PREF_KEY = 'spotTradeGuide';
+
+/** A guide state from any value; `unknown` for anything that is not one. */
+export function toGuideState(value: unknown): TradeGuideState {
+  return value === 'new' || value === 'readed' ? value : 'unknown';
+}
+
+/** The guide state in a getPrefSetting reply (`{code: 0, result: {key: value}}`); `unknown` when absent or malformed. */
+export function toGuidePref(reply: unknown): TradeGuideState {
+  if (typeof reply !== 'object' || reply === null) return 'unknown';
+  const { code, result } = reply as Record<string, unknown>;
+  if (code !== 0 || typeof result !== 'object' || result === null) return 'unknown';
+  return toGuideState((result as Record<string, unknown>)[GUIDE_PREF_KEY]);
+}
+
+/**
+ * The state that counts: for a logged-in user the server's, when it knows one (it follows the user across devices),
+ * else the local one; for a visitor the local one.
+ */
+export function resolveGuideState(
+  local: TradeGuideState,
+  server: TradeGuideState,
+  loggedIn: boolean,
+): TradeGuideState {
+  if (loggedIn && server !== 'unknown') return server;
+  return local;
+}
+
+/** What the auto-open decision needs. */
+export interface GuideAutoOpenInput {
+  /** The resolved state; null while it is still being read (session or preference not answered yet). */
+  readonly state: TradeGuideState | null;
+  /** A blocking (aria-modal) dialog is open. */
+  readonly blockingModalOpen: boolean;
+  /** The guide already opened by itself on this page. */
+  readonly alreadyShown: boolean;
+}
+
+/**
+ * True when the guide should open by itself now: the state is `new`, no blocking modal is open, and it has not
+ * opened by itself on this page yet. (The simulator has no KYC step and no upgrade guide, so those gates of spec §5
+ * always pass here.)
+ */
+export function shouldAutoOpenGuide(input: GuideAutoOpenInput): boolean {
+  return input.state === 'new' && !input.blockingModalOpen && !input.alreadyShown;
+}

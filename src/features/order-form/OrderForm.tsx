@@ -1,0 +1,240 @@
+import { useAtom, useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SymbolInfo } from '../../../workers/api';
+import { openingAtom, pairLookupAtom, routeAtom, sessionUserAtom } from '../../app/state';
+import type { SessionUser } from '../../app/session';
+import { accountAtom, tickersAtom } from '../../hub/state';
+import { useHubWant } from '../../hub/useHubWant';
+import { snapToStep } from '../../lib/decimalInput';
+import { tradePreferencesAtom } from '../tools/state';
+import { ConfirmDialog } from './ConfirmDialog';
+import { CreateBlockDialog } from './CreateBlockDialog';
+import { defaultMarketUnit, EMPTY_DRAFT, type OrderDraft } from './draft';
+import { GateDialogView } from './GateDialogView';
+import { OrderFields } from './OrderFields';
+import { ConfirmSummary, OrderSummary } from './OrderSummary';
+import { orderFormIntentAtom } from './intent';
+import {
+  accountInfoAtom,
+  gatesAcceptedAtom,
+  pairFreeAtom,
+  orderDraftAtom,
+  quotaRemainAtom,
+  userDetailsAtom,
+} from './state';
+import { useAccountFacts, useAcceptGate, useSetConfirmFlag, useUserDetailsSync } from './useOrderAccount';
+import { usePlaceOrder } from './usePlaceOrder';
+import type { ValidationContext } from './validation';
+import { VisitorPrompt } from './VisitorPrompt';
+import './orderForm.css';
+
+/** Web2 upgrade notice switch (spec §5 gate "will update"); the simulator has no upgrade window. */
+export const UPGRADE_NOTICE = false;
+
+/** The order panel (right column, spec §2): the routed pair's order entry, or the visitor prompt. */
+export function OrderForm(): React.JSX.Element | null {
+  const lookup = useAtomValue(pairLookupAtom);
+  const user = useAtomValue(sessionUserAtom);
+  useUserDetailsSync();
+  if (lookup.kind !== 'found' || user === null) return null;
+  if (!user.loggedIn) return <VisitorPrompt />;
+  return <OrderEntry symbol={lookup.symbol} user={user} />;
+}
+
+function freeOf(balances: readonly { coin: string; free: string }[] | undefined, coin: string): string {
+  return balances?.find((b) => b.coin === coin)?.free ?? '0';
+}
+
+function OrderEntry({
+  symbol,
+  user,
+}: {
+  readonly symbol: SymbolInfo;
+  readonly user: SessionUser;
+}): React.JSX.Element {
+  const { t } = useTranslation('trade');
+  const store = useStore();
+  const locale = useAtomValue(routeAtom).locale;
+  const [draft, setDraft] = useAtom(orderDraftAtom);
+  const prefs = useAtomValue(tradePreferencesAtom);
+  const opening = useAtomValue(openingAtom);
+  const intent = useAtomValue(orderFormIntentAtom);
+  const [freeQuote = '0', freeBase = '0'] = useAtomValue(pairFreeAtom).split('|');
+  const info = useAtomValue(accountInfoAtom);
+  const ticker = useAtomValue(tickersAtom).get(symbol.symbol);
+  const setFlag = useSetConfirmFlag();
+  const acceptGate = useAcceptGate();
+  useHubWant({ account: true });
+
+  const unified = user.isUTA;
+  const advanced = unified && !user.isDemo;
+  const marginAllowed = unified && prefs.showSpotMargin;
+  useAccountFacts(symbol, { unified, leverage: marginAllowed && draft.leverage, side: draft.side });
+
+  // A new pair starts a new draft (keeping the order type and side).
+  const lastSymbol = useRef(symbol.symbol);
+  useEffect(() => {
+    if (lastSymbol.current === symbol.symbol) return;
+    lastSymbol.current = symbol.symbol;
+    setDraft((d) => ({ ...EMPTY_DRAFT, kind: d.kind, side: d.side, marketUnit: defaultMarketUnit(d.side) }));
+  }, [symbol.symbol, setDraft]);
+
+  // Order book / chart clicks fill the form (intent.ts).
+  const lastNonce = useRef(intent?.nonce ?? 0);
+  useEffect(() => {
+    if (intent === null || intent.nonce === lastNonce.current) return;
+    lastNonce.current = intent.nonce;
+    setDraft((d) => {
+      const price = snapToStep(intent.price, symbol.pricePrecision, 1, 'nearest');
+      const side = intent.side ?? d.side;
+      const kind = d.kind === 'market' || d.kind === 'trailing' || d.kind === 'oco' ? 'limit' : d.kind;
+      const next: OrderDraft = { ...d, kind, side, price };
+      return intent.qty === undefined
+        ? next
+        : { ...next, qty: snapToStep(intent.qty, symbol.quantityPrecision) };
+    });
+  }, [intent, setDraft, symbol.pricePrecision, symbol.quantityPrecision]);
+
+  const lastPrice =
+    ticker === undefined || !(ticker.last > 0) ? null : ticker.last.toFixed(symbol.pricePrecision);
+
+  const context = useCallback((): ValidationContext => {
+    const acc = store.get(accountAtom);
+    const details = store.get(userDetailsAtom);
+    const tick = store.get(tickersAtom).get(symbol.symbol);
+    const d = store.get(orderDraftAtom);
+    const ai = store.get(accountInfoAtom);
+    return {
+      symbol,
+      unified,
+      marginMode: details?.marginMode ?? 'cross',
+      minValueV2: details?.minValueV2 ?? false,
+      freeQuote: freeOf(acc?.balances, symbol.quote),
+      freeBase: freeOf(acc?.balances, symbol.base),
+      quotaRemain: store.get(quotaRemainAtom),
+      lastPrice: tick === undefined || !(tick.last > 0) ? null : tick.last.toFixed(symbol.pricePrecision),
+      upgradeNotice: UPGRADE_NOTICE,
+      accepted: store.get(gatesAcceptedAtom),
+      accountStatus: d.leverage && ai !== null ? ai.status : 1,
+      leverageEnabled: store.get(tradePreferencesAtom).showLeverage,
+    };
+  }, [store, symbol, unified]);
+
+  const flow = usePlaceOrder(symbol, context);
+
+  const available = useMemo(() => {
+    const useInfo = unified && info !== null && info.symbol === symbol.symbol;
+    return {
+      quote: useInfo ? info.availableQuote : freeQuote,
+      base: useInfo ? info.availableBase : freeBase,
+    };
+  }, [unified, info, freeQuote, freeBase, symbol]);
+
+  const gate = flow.stage.type === 'gate' ? flow.stage.gate : null;
+  const banned = draft.side === 'Buy' ? symbol.isBanBuy : symbol.isBanSell;
+  const open = opening.kind === 'open';
+  const sideWord = draft.side === 'Buy' ? t('side.buy') : t('side.sell');
+  let buttonText = t(draft.side === 'Buy' ? 'button.buy' : 'button.sell', { coin: symbol.base });
+  if (!open) buttonText = t('button.notOpen');
+  else if (banned) buttonText = t('button.banned', { side: sideWord });
+  else if (flow.stage.type === 'placing') buttonText = t('button.placing');
+
+  return (
+    <form
+      className="order-form"
+      data-testid="order-form"
+      data-side={draft.side}
+      data-kind={draft.kind}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        flow.submit();
+      }}
+    >
+      {user.isDemo && (
+        <div className="order-form-demo">
+          <span className="tag" data-testid="demo-tag">
+            {t('demo')}
+          </span>
+        </div>
+      )}
+      <div className="side-switch" role="radiogroup" aria-label={t('side.label')}>
+        {(['Buy', 'Sell'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="radio"
+            aria-checked={draft.side === s}
+            className={`side-btn side-${s.toLowerCase()}`}
+            data-testid={`side-${s.toLowerCase()}`}
+            onClick={() => {
+              setDraft((d) => (d.side === s ? d : { ...d, side: s, marketUnit: defaultMarketUnit(s) }));
+            }}
+          >
+            {s === 'Buy' ? t('side.buy') : t('side.sell')}
+          </button>
+        ))}
+      </div>
+      <OrderFields
+        symbol={symbol}
+        draft={draft}
+        setDraft={setDraft}
+        locale={locale}
+        lastPrice={lastPrice}
+        advanced={advanced}
+        marginAllowed={marginAllowed}
+        prefs={prefs}
+        available={available}
+        isDemo={user.isDemo}
+      />
+      <OrderSummary
+        symbol={symbol}
+        draft={draft}
+        locale={locale}
+        lastPrice={lastPrice}
+        available={available}
+        info={unified && info?.symbol === symbol.symbol ? info : null}
+        freeQuote={freeQuote}
+        freeBase={freeBase}
+        prefs={prefs}
+      />
+      <button
+        type="submit"
+        className={`btn order-submit submit-${draft.side.toLowerCase()}`}
+        data-testid="order-submit"
+        disabled={!open || banned || flow.stage.type === 'placing'}
+      >
+        {buttonText}
+      </button>
+      {flow.stage.type === 'confirm' && (
+        <ConfirmDialog
+          testId="confirm-create"
+          title={t('confirm.title')}
+          confirmLabel={sideWord}
+          cancelLabel={t('confirm.cancel')}
+          dontAskLabel={t('confirm.dontAsk')}
+          tone={draft.side === 'Buy' ? 'buy' : 'sell'}
+          onCancel={flow.dismiss}
+          onConfirm={(dontAsk) => {
+            if (dontAsk) setFlag('createOrderNotifyClose', true);
+            flow.confirm();
+          }}
+        >
+          <ConfirmSummary symbol={symbol} draft={flow.stage.draft} locale={locale} lastPrice={lastPrice} />
+        </ConfirmDialog>
+      )}
+      {gate !== null && (
+        <GateDialogView
+          gate={gate}
+          symbol={symbol}
+          onCancel={flow.dismiss}
+          onAccept={() => {
+            void acceptGate(gate).then(flow.gateAccepted);
+          }}
+        />
+      )}
+      <CreateBlockDialog />
+    </form>
+  );
+}

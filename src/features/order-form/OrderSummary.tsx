@@ -1,0 +1,164 @@
+import Decimal from 'decimal.js';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { SymbolInfo } from '../../../workers/api';
+import { toDecimal } from '../../lib/decimalInput';
+import { formatFixed, NO_VALUE } from '../../lib/format';
+import type { TradePreferences } from '../tools/preferences';
+import { hasLimitPrice, hasTrigger, orderValue, sizeFieldOf, type OrderDraft } from './draft';
+import { quotaRemainAtom, type AccountInfo } from './state';
+
+function fmt(value: string | Decimal | null, precision: number, locale: string): string {
+  if (value === null) return NO_VALUE;
+  const d = typeof value === 'string' ? toDecimal(value) : value;
+  if (d === null) return NO_VALUE;
+  // Cut, never round up: an available balance must not read higher than it is.
+  return formatFixed(Number(d.toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed()), precision, locale);
+}
+
+/** Available balance, max buy/sell, borrow amount, zone quota and the order value under the fields. */
+export function OrderSummary({
+  symbol,
+  draft,
+  locale,
+  lastPrice,
+  available,
+  info,
+  freeQuote,
+  freeBase,
+  prefs,
+}: {
+  readonly symbol: SymbolInfo;
+  readonly draft: OrderDraft;
+  readonly locale: string;
+  readonly lastPrice: string | null;
+  readonly available: { readonly quote: string; readonly base: string };
+  readonly info: AccountInfo | null;
+  readonly freeQuote: string;
+  readonly freeBase: string;
+  readonly prefs: TradePreferences;
+}): React.JSX.Element {
+  const { t } = useTranslation('trade');
+  const quota = useAtomValue(quotaRemainAtom);
+  const buy = draft.side === 'Buy';
+  // Quote sums read in the price's decimals (cut down): "99,884.80 USDT", not eight decimals of noise.
+  const quoteDp = Math.min(symbol.amountPrecision, Math.max(2, symbol.pricePrecision));
+  const ref =
+    hasLimitPrice(draft) && draft.price !== ''
+      ? draft.price
+      : hasTrigger(draft)
+        ? draft.trigger
+        : (lastPrice ?? '');
+  const refD = toDecimal(ref);
+  let maxText: string;
+  if (info !== null) {
+    maxText = buy
+      ? `${fmt(refD === null ? null : new Decimal(info.maxBuyAmt).dividedBy(refD), symbol.quantityPrecision, locale)} ${symbol.base}`
+      : `${fmt(refD === null ? null : new Decimal(info.maxSellQty).times(refD), quoteDp, locale)} ${symbol.quote}`;
+  } else {
+    maxText = buy
+      ? `${fmt(refD === null || refD.isZero() ? null : new Decimal(available.quote).dividedBy(refD), symbol.quantityPrecision, locale)} ${symbol.base}`
+      : `${fmt(refD === null ? null : new Decimal(available.base).times(refD), quoteDp, locale)} ${symbol.quote}`;
+  }
+  const value = orderValue(draft, lastPrice);
+  let borrow: Decimal | null = null;
+  if (draft.leverage && info !== null) {
+    if (buy && value !== null) borrow = Decimal.max(0, value.minus(freeQuote));
+    if (!buy) {
+      const q = sizeFieldOf(draft) === 'qty' ? toDecimal(draft.qty) : null;
+      borrow = q === null ? null : Decimal.max(0, q.minus(freeBase));
+    }
+  }
+  return (
+    <dl className="order-summary">
+      {prefs.showAvailableBalance && (
+        <div className="summary-row">
+          <dt>{t('summary.available')}</dt>
+          <dd data-testid="available">
+            {buy
+              ? `${fmt(available.quote, quoteDp, locale)} ${symbol.quote}`
+              : `${fmt(available.base, symbol.quantityPrecision, locale)} ${symbol.base}`}
+          </dd>
+        </div>
+      )}
+      {prefs.showMaxBuy && (
+        <div className="summary-row">
+          <dt>{buy ? t('summary.maxBuy') : t('summary.maxSell')}</dt>
+          <dd data-testid="max-size">{maxText}</dd>
+        </div>
+      )}
+      {draft.leverage && prefs.showBorrowedAmount && (
+        <div className="summary-row">
+          <dt>{t('summary.borrow')}</dt>
+          <dd data-testid="borrow">
+            {fmt(borrow, buy ? quoteDp : symbol.quantityPrecision, locale)} {buy ? symbol.quote : symbol.base}
+          </dd>
+        </div>
+      )}
+      {quota !== null && buy && (
+        <div className="summary-row">
+          <dt>{t('summary.quota')}</dt>
+          <dd data-testid="quota">
+            {fmt(quota, 2, locale)} {symbol.quote}
+          </dd>
+        </div>
+      )}
+      <div className="summary-row">
+        <dt>{t('summary.orderValue')}</dt>
+        <dd data-testid="order-value">
+          {fmt(value, quoteDp, locale)} {symbol.quote}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The rows of the create confirmation: type, side, prices, size, value. */
+export function ConfirmSummary({
+  symbol,
+  draft,
+  locale,
+  lastPrice,
+}: {
+  readonly symbol: SymbolInfo;
+  readonly draft: OrderDraft;
+  readonly locale: string;
+  readonly lastPrice: string | null;
+}): React.JSX.Element {
+  const { t } = useTranslation('trade');
+  const rows: [string, string][] = [
+    [t('confirm.pair'), `${symbol.base}/${symbol.quote}`],
+    [t('confirm.type'), t(`kind.${draft.kind}`)],
+    [t('confirm.side'), draft.side === 'Buy' ? t('side.buy') : t('side.sell')],
+  ];
+  if (hasTrigger(draft)) rows.push([t('field.trigger'), `${draft.trigger} ${symbol.quote}`]);
+  if (hasLimitPrice(draft)) rows.push([t('field.price'), `${draft.price} ${symbol.quote}`]);
+  else if (draft.kind === 'market') rows.push([t('field.price'), t('field.marketPrice')]);
+  if (draft.kind === 'oco') {
+    rows.push([t('leg.tp'), `${draft.tp.trigger} ${symbol.quote}`]);
+    rows.push([t('leg.sl'), `${draft.sl.trigger} ${symbol.quote}`]);
+  }
+  if (draft.kind === 'trailing')
+    rows.push([
+      draft.trailingMode === 'rate' ? t('field.rate') : t('field.distance'),
+      draft.trailingMode === 'rate' ? `${draft.trailingRate} %` : `${draft.trailingDistance} ${symbol.quote}`,
+    ]);
+  rows.push(
+    sizeFieldOf(draft) === 'amount'
+      ? [t('field.amount'), `${draft.amount} ${symbol.quote}`]
+      : [t('field.qty'), `${draft.qty} ${symbol.base}`],
+  );
+  const value = orderValue(draft, lastPrice);
+  if (value !== null)
+    rows.push([t('summary.orderValue'), `${fmt(value, symbol.pricePrecision, locale)} ${symbol.quote}`]);
+  return (
+    <dl className="confirm-rows">
+      {rows.map(([k, v]) => (
+        <div key={k} className="summary-row">
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,47 @@
+import { useAtom, useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COMPLIANCE } from '../../app/compliance';
+import { VISITOR } from '../../app/session';
+import { sessionUserAtom } from '../../app/state';
+import { Panel } from '../layout/Panel';
+import { toolViews, type ToolView } from './pinnedTools';
+import { toolViewAtom } from './state';
+
+/** The Tools tab: sub-view tabs (grid bot, iceberg, TWAP, scaled order, future spread) over a `tool-{view}` panel slot. */
+export function ToolsView({
+  content,
+}: {
+  readonly content: (view: ToolView) => ReactNode;
+}): React.JSX.Element {
+  const { t } = useTranslation('tools');
+  const user = useAtomValue(sessionUserAtom) ?? VISITOR;
+  const [view, setView] = useAtom(toolViewAtom);
+  const views = toolViews(COMPLIANCE, user);
+  const active = views.includes(view) ? view : views[0];
+  return (
+    <div className="tools-view">
+      <div className="tabs tabs-small" role="tablist">
+        {views.map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={v === active}
+            onClick={() => {
+              setView(v);
+            }}
+          >
+            {t(`tool.${v}`)}
+          </button>
+        ))}
+      </div>
+      {active !== undefined && (
+        <Panel id={`tool-${active}`} title={t(`tool.${active}`)}>
+          {content(active)}
+        </Panel>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COMPLIANCE } from '../../app/compliance';
+import { Icon } from '../../app/Icon';
+import { VISITOR } from '../../app/session';
+import { sessionUserAtom } from '../../app/state';
+import { canChangePreference, PREFERENCE_SECTIONS } from './preferences';
+import { setTradePreferenceAtom, tradePreferencesAtom } from './state';
+
+/** The trade-preference popover (dot icon): Setup, Order info, Advanced functions, Unit display. */
+export function TradePreferencePopover(): React.JSX.Element {
+  const { t } = useTranslation('tools');
+  const [open, setOpen] = useState(false);
+  const prefs = useAtomValue(tradePreferencesAtom);
+  const setPref = useSetAtom(setTradePreferenceAtom);
+  const user = useAtomValue(sessionUserAtom) ?? VISITOR;
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent): void => {
+      if (e.target instanceof Node && rootRef.current?.contains(e.target) !== true) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="pref-root" ref={rootRef}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={t('pref.title')}
+        title={t('pref.title')}
+        aria-expanded={open}
+        onClick={() => {
+          setOpen((o) => !o);
+        }}
+        data-testid="trade-preferences"
+      >
+        <Icon name="more" />
+      </button>
+      {open && (
+        <div className="popover pref-popover" role="dialog" aria-label={t('pref.title')}>
+          <h2 className="popover-title">{t('pref.title')}</h2>
+          {PREFERENCE_SECTIONS.map((section) => {
+            const allowed = section.keys.some((k) => canChangePreference(k, COMPLIANCE, user));
+            return (
+              <fieldset key={section.id} className="pref-section" data-section={section.id}>
+                <legend>{t(`pref.${section.id}`)}</legend>
+                {section.keys.map((key) => {
+                  const can = canChangePreference(key, COMPLIANCE, user);
+                  return (
+                    <label key={key} className={`check${can ? '' : ' is-disabled'}`}>
+                      <input
+                        type="checkbox"
+                        checked={prefs[key]}
+                        disabled={!can}
+                        onChange={(e) => {
+                          setPref({ key, value: e.currentTarget.checked });
+                        }}
+                      />
+                      {t(`pref.${key}`)}
+                    </label>
+                  );
+                })}
+                {!allowed && <p className="muted small">{t('pref.utaOnly')}</p>}
+              </fieldset>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { initI18n } from './app/i18n';
+import { rememberLocale, resolvePage } from './app/navigation';
+import { isRtl } from './app/routes';
+import { readStoredJson } from './app/storage';
+import { applyTheme } from './app/theme';
+import { isTheme } from './canvas/tokens';
+import { MOBILE_QUERY } from './app/viewport';
+import './app/global.css';
+
+/** Longest wait for the first translations before painting anyway (text fills in when they arrive). */
+const I18N_WAIT_MS = 3000;
+
+async function boot(): Promise<void> {
+  const { route, path } = resolvePage(location.pathname);
+  if (path !== location.pathname) history.replaceState(null, '', path + location.search + location.hash);
+  rememberLocale(route.locale);
+  document.documentElement.lang = route.locale;
+  document.documentElement.dir = isRtl(route.locale) ? 'rtl' : 'ltr';
+  // Colours before the first paint (the Shell keeps them in sync afterwards).
+  const stored = readStoredJson('theme');
+  applyTheme(route.kind === 'lt' ? 'light' : isTheme(stored) ? stored : 'dark');
+  const mobile = window.matchMedia(MOBILE_QUERY).matches;
+  await Promise.race([initI18n(route.locale), new Promise((r) => setTimeout(r, I18N_WAIT_MS))]);
+  const root = document.getElementById('root');
+  if (root === null) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <App route={route} mobile={mobile} />
+    </StrictMode>,
+  );
+}
+
+void boot();
