@@ -1,0 +1,115 @@
+/** The order book panel in Chromium against the simulator: rows drawn, hover tooltip, step regrouping, click to fill. */
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './support/orders';
+import { openPair, waitForLivePrice } from './support/shell';
+
+const SHOTS = 'tests/e2e/screenshots';
+
+/** Reads the canvas's pixels at a CSS point (device pixels scaled), as [r, g, b]. */
+async function pixel(page: Page, x: number, y: number): Promise<number[]> {
+  return page.getByTestId('book-canvas').evaluate(
+    (c, [px = 0, py = 0]) => {
+      const canvas = c as HTMLCanvasElement;
+      const ctx = canvas.getContext('2d');
+      const dpr = canvas.width / canvas.getBoundingClientRect().width;
+      const d = ctx?.getImageData(Math.round(px * dpr), Math.round(py * dpr), 1, 1).data;
+      return d === undefined ? [] : [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0];
+    },
+    [x, y],
+  );
+}
+
+/** Best bid and ask as the accessible summary states them. */
+async function summary(page: Page): Promise<string> {
+  await expect(page.getByTestId('book-summary')).not.toHaveText('', { timeout: 15_000 });
+  return (await page.getByTestId('book-summary').textContent()) ?? '';
+}
+
+test('the book draws rows on both sides with the last price between, and summarises the best bid and ask', async ({
+  page,
+}) => {
+  await openPair(page, 'en', 'BTC', 'USDT');
+  await waitForLivePrice(page);
+  const canvas = page.getByTestId('book-canvas');
+  await expect(canvas).toHaveAttribute('data-rows', /^[1-9]\d*$/, { timeout: 15_000 });
+  expect(await summary(page)).toMatch(/^Best bid [\d,]+\.\d{2}, best ask [\d,]+\.\d{2}$/);
+  // Layout 1: the best ask row (just above the mid strip) has red price text, the best bid row (just below) green.
+  const perSide = Number(await canvas.getAttribute('data-bids'));
+  expect(perSide).toBeGreaterThanOrEqual(4);
+  const askY = 24 + (perSide - 1) * 24 + 11;
+  const bidY = 24 + perSide * 24 + 32 + 11;
+  const reds: number[][] = [];
+  const greens: number[][] = [];
+  for (let x = 8; x < 80; x += 1) {
+    reds.push(await pixel(page, x, askY));
+    greens.push(await pixel(page, x, bidY));
+  }
+  expect(reds.some(([r = 0, g = 0]) => r > 180 && g < 120)).toBe(true);
+  expect(greens.some(([r = 0, g = 0]) => g > 130 && r < 100)).toBe(true);
+  expect(reds.some(([r = 0, g = 0]) => g > 130 && r < 100)).toBe(false);
+  await page.screenshot({ path: `${SHOTS}/orderbook-layout1-dark.png` });
+});
+
+test('hovering a row shows average price, sum quantity and sum value; layouts 2 and 3 show one side', async ({
+  page,
+}) => {
+  await openPair(page, 'en', 'BTC', 'USDT');
+  const canvas = page.getByTestId('book-canvas');
+  await expect(canvas).toHaveAttribute('data-rows', /^[1-9]\d*$/, { timeout: 15_000 });
+  const box = await canvas.boundingBox();
+  if (box === null) throw new Error('no canvas box');
+  await canvas.hover({ position: { x: box.width / 2, y: box.height - 40 } });
+  const tip = page.getByTestId('book-tooltip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('Avg. price');
+  await expect(tip).toContainText('Sum (BTC)');
+  await expect(tip).toContainText('Total value (USDT)');
+  await page.screenshot({ path: `${SHOTS}/orderbook-hover-dark.png` });
+  await page.mouse.move(0, 0);
+  await expect(tip).toBeHidden();
+  const perSide = Number(await canvas.getAttribute('data-bids'));
+  expect(Number(await canvas.getAttribute('data-asks'))).toBe(perSide);
+  // Layout 2: bids only, and the whole height for them; layout 3: asks only.
+  await page.getByTestId('book-layout-2').click();
+  await expect(canvas).toHaveAttribute('data-asks', '0');
+  expect(Number(await canvas.getAttribute('data-bids'))).toBeGreaterThan(perSide);
+  await page.getByTestId('book-layout-3').click();
+  await expect(canvas).toHaveAttribute('data-bids', '0');
+  expect(Number(await canvas.getAttribute('data-asks'))).toBeGreaterThan(perSide);
+  await page.getByRole('radio', { name: 'Light' }).click();
+  await page.screenshot({ path: `${SHOTS}/orderbook-layout3-light.png` });
+});
+
+test('switching the depth step regroups the rows to multiples of the step', async ({ page }) => {
+  await openPair(page, 'en', 'BTC', 'USDT');
+  await summary(page);
+  const step = page.getByTestId('book-step');
+  await expect(step.locator('option[value="10"]')).toHaveCount(1, { timeout: 15_000 });
+  await step.selectOption('10');
+  // Prices at step 10 print without decimals and are multiples of 10.
+  await expect
+    .poll(async () => (await page.getByTestId('book-summary').textContent()) ?? '', { timeout: 10_000 })
+    .toMatch(/^Best bid [\d,]*0, best ask [\d,]*0$/);
+  // The choice is remembered for the symbol.
+  await page.reload();
+  await expect(page.getByTestId('book-step')).toHaveValue('10', { timeout: 15_000 });
+});
+
+test('clicking a book row puts its price in the limit price field', async ({ page }) => {
+  await loginAs(page, 'classic@sim.local', 'classic-pass');
+  const canvas = page.getByTestId('book-canvas');
+  await expect(canvas).toHaveAttribute('data-rows', /^[1-9]\d*$/, { timeout: 15_000 });
+  const text = await summary(page);
+  const bid = /Best bid ([\d,.]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? '';
+  const box = await canvas.boundingBox();
+  if (box === null) throw new Error('no canvas box');
+  const rows = Number(await canvas.getAttribute('data-rows'));
+  const perSide = rows / 2;
+  // The best bid is the first row under the mid strip: caption 24 + asks + mid strip 32.
+  await canvas.click({ position: { x: 30, y: 24 + perSide * 24 + 32 + 11 } });
+  const price = page.getByTestId('field-price');
+  await expect(price).not.toHaveValue('');
+  const clicked = Number((await price.inputValue()).replace(/,/g, ''));
+  // The book moves while we click: the filled price is the best bid of that moment, close to the summary's.
+  expect(Math.abs(clicked - Number(bid)) / Number(bid)).toBeLessThan(0.01);
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isTheme,
+  THEMES,
+  TOKENS,
+  toColourNumber,
+  toCssVarName,
+  toCssVars,
+} from '../../../../src/canvas/tokens';
+
+describe('colour tokens', () => {
+  it('gives both themes the same tokens, all #rrggbb, up green and down red', () => {
+    const keys = Object.keys(TOKENS.dark).sort();
+    for (const t of THEMES) {
+      expect(Object.keys(TOKENS[t]).sort()).toEqual(keys);
+      for (const v of Object.values(TOKENS[t])) expect(v).toMatch(/^#[0-9a-f]{6}$/);
+      const up = toColourNumber(TOKENS[t].up);
+      const down = toColourNumber(TOKENS[t].down);
+      expect((up >> 8) & 0xff).toBeGreaterThan(up >> 16);
+      expect(down >> 16).toBeGreaterThan((down >> 8) & 0xff);
+    }
+  });
+
+  it('converts for canvas and CSS', () => {
+    expect(toColourNumber('#20b26c')).toBe(0x20b26c);
+    expect(toCssVarName('surfaceRaised')).toBe('--surface-raised');
+    expect(toCssVars(TOKENS.light)).toContainEqual(['--bg', TOKENS.light.bg]);
+    expect(isTheme('light')).toBe(true);
+    expect(isTheme('blue')).toBe(false);
+  });
+});

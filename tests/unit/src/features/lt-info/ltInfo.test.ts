@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { decimalsOf, ltGates, toLtInfo } from '../../../../../src/features/lt-info/ltInfo';
+
+/** The simulator's reply for BTC3LUSDT (server/api/content.ts), in its `code` envelope. */
+const reply = (result: Record<string, unknown>): unknown => ({
+  code: 0,
+  success: true,
+  message: 'OK',
+  result,
+});
+const BTC3L = {
+  symbolId: 9,
+  symbolName: 'BTC3LUSDT',
+  maxPurchase: '200000',
+  minPurchase: '1',
+  maxRedeem: '100000',
+  minRedeem: '1',
+  nav: '2.3456',
+  riskSwitchStatus: 0,
+  diffNvRate: '0',
+  leverage: '3',
+  direction: 'long',
+  status: 1,
+  st: 1,
+};
+
+describe('toLtInfo', () => {
+  it('reads the symbol info, kline info and token info of a reply', () => {
+    expect(toLtInfo(reply(BTC3L), 9)).toEqual({
+      symbolId: 9,
+      nav: 2.3456,
+      leverage: '3',
+      direction: 'long',
+      diffNvRate: 0,
+      riskSwitchOn: false,
+      status: 1,
+      minPurchase: '1',
+      maxPurchase: '200000',
+      minRedeem: '1',
+      maxRedeem: '100000',
+    });
+  });
+
+  it('prefers the kline status st over status, and reads the risk switch', () => {
+    const info = toLtInfo(reply({ ...BTC3L, st: 5, status: 1, riskSwitchStatus: 1 }), 9);
+    expect(info?.status).toBe(5);
+    expect(info?.riskSwitchOn).toBe(true);
+  });
+
+  it('is null for an error envelope, another symbol, or no result', () => {
+    expect(
+      toLtInfo({ code: 10001, success: false, message: 'symbol_id is not a leveraged-token symbol' }, 9),
+    ).toBe(null);
+    expect(toLtInfo(reply(BTC3L), 10)).toBe(null);
+    expect(toLtInfo({ code: 0, success: true, result: null }, 9)).toBe(null);
+    expect(toLtInfo('<html>', 9)).toBe(null);
+    expect(toLtInfo(null, 9)).toBe(null);
+  });
+
+  it('turns malformed fields into unknowns instead of throwing', () => {
+    const info = toLtInfo(
+      reply({
+        symbolId: 9,
+        nav: 'abc',
+        leverage: {},
+        direction: 'sideways',
+        st: 'x',
+        minRedeem: '1e3',
+        maxRedeem: 5,
+      }),
+      9,
+    );
+    expect(info).not.toBe(null);
+    expect(Number.isNaN(info?.nav)).toBe(true);
+    expect(info?.leverage).toBe('');
+    expect(info?.direction).toBe('');
+    expect(info?.status).toBe(null);
+    expect(info?.maxPurchase).toBe('');
+    expect(info?.minRedeem).toBe('');
+    expect(info?.maxRedeem).toBe('5');
+  });
+});
+
+describe('ltGates (spec §5 LT subscription and redemption checks)', () => {
+  it('maps the kline status to what subscription and redemption allow', () => {
+    expect(ltGates(1)).toEqual({ subscription: 'open', redemption: 'open' });
+    expect(ltGates(2)).toEqual({ subscription: 'open', redemption: 'closed' });
+    expect(ltGates(3)).toEqual({ subscription: 'closed', redemption: 'open' });
+    expect(ltGates(4)).toEqual({ subscription: 'closed', redemption: 'closed' });
+    expect(ltGates(5)).toEqual({ subscription: 'rebalancing', redemption: 'rebalancing' });
+  });
+
+  it('is null for a status it does not know', () => {
+    expect(ltGates(null)).toBe(null);
+    expect(ltGates(0)).toBe(null);
+    expect(ltGates(6)).toBe(null);
+  });
+});
+
+describe('decimalsOf', () => {
+  it('counts the decimals written, capped at 8', () => {
+    expect(decimalsOf('3')).toBe(0);
+    expect(decimalsOf('2.50')).toBe(2);
+    expect(decimalsOf('1.123456789012')).toBe(8);
+    expect(decimalsOf('abc')).toBe(0);
+  });
+});
