@@ -1,0 +1,39 @@
+/** Figures a bench page keeps for the runner (read through `window.__bench`). */
+export interface BenchStats {
+  frames: number;
+  drawMs: number[];
+  feedToPixelMs: number[];
+  longTasks: number;
+  messages: number;
+  mode: string;
+  /** 'worker' or 'main': where the page paints. */
+  paint: string;
+}
+
+/** Creates the stats object and exposes it as window.__bench; counts long tasks. */
+export function installStats(): BenchStats {
+  const stats: BenchStats = {
+    frames: 0,
+    drawMs: [],
+    feedToPixelMs: [],
+    longTasks: 0,
+    messages: 0,
+    mode: '',
+    paint: '',
+  };
+  (window as unknown as { __bench: BenchStats }).__bench = stats;
+  try {
+    new PerformanceObserver((list) => {
+      stats.longTasks += list.getEntries().length;
+    }).observe({ type: 'longtask', buffered: false });
+  } catch {
+    // No long-task API: the runner reports 0 with a note.
+  }
+  return stats;
+}
+
+/** Keeps a sample array bounded (the runner reads percentiles of the recent window). */
+export function pushSample(arr: number[], v: number): void {
+  arr.push(v);
+  if (arr.length > 20_000) arr.splice(0, 10_000);
+}

@@ -1,0 +1,39 @@
+/** `npm run bench [-- --quick]`: runs the benches serially, prints a table, writes bench/results/latest.json. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { runBrowserBench } from './browser.bench';
+import { runIngestBench } from './node/ingest.bench';
+import { runOrdersBench } from './orders.bench';
+import { runSimFeedBench } from './node/simFeed.bench';
+import type { BenchResult } from './measure';
+
+const quick = process.argv.includes('--quick');
+const started = Date.now();
+const results: BenchResult[] = [...runSimFeedBench(quick), ...runIngestBench(quick)];
+if (!process.argv.includes('--node-only')) {
+  results.push(...(await runBrowserBench(quick)));
+  results.push(...(await runOrdersBench(quick)));
+}
+
+const fmt = (v: number): string => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2));
+console.log(`\n${'figure'.padEnd(36)} ${'median'.padStart(14)}  unit    spread`);
+for (const r of results)
+  console.log(
+    `${r.key.padEnd(36)} ${fmt(r.value).padStart(14)}  ${r.unit.padEnd(6)}  ${(r.spread * 100).toFixed(1)}%`,
+  );
+
+mkdirSync('bench/results', { recursive: true });
+const out = {
+  generatedAt: new Date().toISOString(),
+  quick,
+  machine: { cpus: cpus().length, node: process.version },
+  durationMs: Date.now() - started,
+  figures: Object.fromEntries(
+    results.map((r) => [
+      r.key,
+      { value: Number(r.value.toPrecision(6)), unit: r.unit, spread: Number(r.spread.toFixed(3)) },
+    ]),
+  ),
+};
+writeFileSync('bench/results/latest.json', JSON.stringify(out, null, 2) + '\n');
+console.log(`\nwrote bench/results/latest.json (${out.durationMs} ms)`);
