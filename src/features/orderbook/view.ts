@@ -1,11 +1,17 @@
 /**
  * Pure draw data of the order book (spec §4 Order book layouts, §9 Order book): which rows show where for a layout and
- * a panel height, what each row's bar covers, and what a hover over a row sums up. No DOM: unit-tested in Node.
+ * a panel size, what each row's bar covers, what a hover sums up, and the scene (bands of shapes) a surface paints.
+ * No DOM: unit-tested in Node.
  */
 import type { BookFrame } from '../../../workers/api';
+import type { Band, Scene, Shape, TextShape } from '../../canvas/scene';
+import type { ColourTokens } from '../../canvas/tokens';
 
-/** 1: sells above, buys below, last price between; 2: buys only; 3: sells only. */
-export type BookLayout = 1 | 2 | 3;
+/** 1: sells above, buys below, last price between; 2: buys only; 3: sells only; 4: buys and sells side by side. */
+export type BookLayout = 1 | 2 | 3 | 4;
+
+/** Every layout, in toolbar order. */
+export const BOOK_LAYOUTS: readonly BookLayout[] = [1, 2, 3, 4];
 
 /** Total column in base (cumulative amount) or quote (cumulative value). */
 export type TotalUnit = 'base' | 'quote';
@@ -18,12 +24,18 @@ export const ROW_PITCH = ROW_HEIGHT + ROW_GAP;
 export const MID_HEIGHT = 32;
 /** Height of the column captions. */
 export const HEAD_HEIGHT = 24;
+/** Height of the buy/sell ratio strip at the bottom. */
+export const RATIO_HEIGHT = 24;
 /** At most 40 rows a side (spec §9). */
 export const MAX_ROWS = 40;
+/** Inner padding at both edges. */
+export const PAD = 8;
+/** The buy/sell ratio bar eases to a new value over this long (spec §4). */
+export const RATIO_ANIMATION_MS = 300;
 
 /** Rows per side that fit `height` CSS pixels for a layout. */
 export function rowsThatFit(layout: BookLayout, height: number): number {
-  const body = Math.max(0, height - HEAD_HEIGHT - (layout === 1 ? MID_HEIGHT : 0));
+  const body = Math.max(0, height - HEAD_HEIGHT - RATIO_HEIGHT - (layout === 1 ? MID_HEIGHT : 0));
   const rows = Math.floor((layout === 1 ? body / 2 : body) / ROW_PITCH);
   return Math.max(0, Math.min(MAX_ROWS, rows));
 }
@@ -34,25 +46,48 @@ export interface RowSlot {
   readonly index: number;
   /** Top of the row, CSS px. */
   readonly y: number;
+  /** Horizontal extent: the whole width, or one half in layout 4. */
+  readonly x: number;
+  readonly w: number;
 }
 
 /**
  * Where each row of each side goes. Asks in layout 1 stack upwards from the spread (best ask just above the mid
- * strip), so the panel reads high prices at the top, low at the bottom, as every exchange shows it.
+ * strip), so the panel reads high prices at the top, low at the bottom, as every exchange shows it. Layout 4 puts
+ * bids in the start half and asks in the end half, best prices at the top.
  */
-export function rowSlots(layout: BookLayout, rows: number, askCount: number, bidCount: number): RowSlot[] {
+export function rowSlots(
+  layout: BookLayout,
+  rows: number,
+  askCount: number,
+  bidCount: number,
+  width = 0,
+  rtl = false,
+): RowSlot[] {
   const out: RowSlot[] = [];
   const asks = Math.min(rows, askCount);
   const bids = Math.min(rows, bidCount);
   if (layout === 1) {
     const askBottom = HEAD_HEIGHT + rows * ROW_PITCH;
-    for (let i = 0; i < asks; i++) out.push({ side: 'ask', index: i, y: askBottom - (i + 1) * ROW_PITCH });
+    for (let i = 0; i < asks; i++)
+      out.push({ side: 'ask', index: i, y: askBottom - (i + 1) * ROW_PITCH, x: 0, w: width });
     const bidTop = askBottom + MID_HEIGHT;
-    for (let i = 0; i < bids; i++) out.push({ side: 'bid', index: i, y: bidTop + i * ROW_PITCH });
+    for (let i = 0; i < bids; i++)
+      out.push({ side: 'bid', index: i, y: bidTop + i * ROW_PITCH, x: 0, w: width });
   } else if (layout === 2) {
-    for (let i = 0; i < bids; i++) out.push({ side: 'bid', index: i, y: HEAD_HEIGHT + i * ROW_PITCH });
+    for (let i = 0; i < bids; i++)
+      out.push({ side: 'bid', index: i, y: HEAD_HEIGHT + i * ROW_PITCH, x: 0, w: width });
+  } else if (layout === 3) {
+    for (let i = 0; i < asks; i++)
+      out.push({ side: 'ask', index: i, y: HEAD_HEIGHT + i * ROW_PITCH, x: 0, w: width });
   } else {
-    for (let i = 0; i < asks; i++) out.push({ side: 'ask', index: i, y: HEAD_HEIGHT + i * ROW_PITCH });
+    const half = Math.floor(width / 2);
+    const bidX = rtl ? width - half : 0;
+    const askX = rtl ? 0 : half;
+    for (let i = 0; i < bids; i++)
+      out.push({ side: 'bid', index: i, y: HEAD_HEIGHT + i * ROW_PITCH, x: bidX, w: half });
+    for (let i = 0; i < asks; i++)
+      out.push({ side: 'ask', index: i, y: HEAD_HEIGHT + i * ROW_PITCH, x: askX, w: width - half });
   }
   return out;
 }
@@ -62,9 +97,10 @@ export function midTop(layout: BookLayout, rows: number): number {
   return layout === 1 ? HEAD_HEIGHT + rows * ROW_PITCH : -1;
 }
 
-/** The row under a point, or null. */
-export function slotAt(slots: readonly RowSlot[], y: number): RowSlot | null {
-  for (const s of slots) if (y >= s.y && y < s.y + ROW_HEIGHT) return s;
+/** The row under a point, or null. `x` < 0 ignores the horizontal position. */
+export function slotAt(slots: readonly RowSlot[], y: number, x = -1): RowSlot | null {
+  for (const s of slots)
+    if (y >= s.y && y < s.y + ROW_HEIGHT && (x < 0 || s.w === 0 || (x >= s.x && x < s.x + s.w))) return s;
   return null;
 }
 
@@ -90,6 +126,7 @@ export interface HoverSummary {
   readonly sumValue: number;
 }
 
+/** Average price, summed quantity and value from the spread to row `index` of `side`; null past the last row. */
 export function hoverSummary(book: BookFrame, side: 'ask' | 'bid', index: number): HoverSummary | null {
   const count = side === 'ask' ? book.askCount : book.bidCount;
   if (index < 0 || index >= count) return null;
@@ -99,7 +136,371 @@ export function hoverSummary(book: BookFrame, side: 'ask' | 'bid', index: number
   return { avgPrice: sumValue / sumQty, sumQty, sumValue };
 }
 
+/** The row under the pointer (or keyboard focus), without its position. */
+export interface RowRef {
+  readonly side: 'ask' | 'bid';
+  readonly index: number;
+}
+
 /** True when a row lies between the hovered row and the spread (drawn highlighted with it). */
-export function inHoverRange(hover: RowSlot | null, side: 'ask' | 'bid', index: number): boolean {
+export function inHoverRange(hover: RowRef | null, side: 'ask' | 'bid', index: number): boolean {
   return hover !== null && hover.side === side && index <= hover.index;
+}
+
+/** Numeric value of a depth step ("0.01" → 0.01; "0" and unknown steps → 1 price tick of `pricePrecision`). */
+export function stepValue(step: string, pricePrecision: number): number {
+  const v = Number(step);
+  if (step === '' || !Number.isFinite(v)) return 10 ** -pricePrecision;
+  return v > 0 ? v : 1;
+}
+
+/** Decimals a step prints with ("0.01" → 2, "10" → 0, "0" → 0); `fallback` for an unknown step. */
+export function stepDecimals(step: string, fallback: number): number {
+  if (step === '') return fallback;
+  const dot = step.indexOf('.');
+  return dot < 0 ? 0 : step.length - dot - 1;
+}
+
+/** Rows holding the user's open orders, as bucket numbers (price / step) per side. */
+export interface OwnMarks {
+  readonly bid: ReadonlySet<number>;
+  readonly ask: ReadonlySet<number>;
+}
+
+/**
+ * Which merged rows hold one of the user's open orders: a buy falls in the bid bucket at or below its price, a sell
+ * in the ask bucket at or above (the hub merges bids down and asks up).
+ */
+export function toOwnMarks(
+  orders: readonly { readonly side: string; readonly price: string }[],
+  step: number,
+): OwnMarks {
+  const bid = new Set<number>();
+  const ask = new Set<number>();
+  for (const o of orders) {
+    const p = Number(o.price);
+    if (!(p > 0)) continue;
+    const q = p / step;
+    if (o.side === 'Buy') bid.add(Math.floor(q + 1e-9));
+    else ask.add(Math.ceil(q - 1e-9));
+  }
+  return { bid, ask };
+}
+
+/** True when the row at `price` holds an own order. */
+export function isOwnRow(marks: OwnMarks, side: 'ask' | 'bid', price: number, step: number): boolean {
+  return (side === 'bid' ? marks.bid : marks.ask).has(Math.round(price / step));
+}
+
+/** Number → string, remembered (book prices repeat frame after frame). */
+export class FormatCache {
+  private readonly map = new Map<number, string>();
+  constructor(private readonly format: (n: number) => string) {}
+  /** The formatted number. */
+  get(n: number): string {
+    let s = this.map.get(n);
+    if (s === undefined) {
+      if (this.map.size > 2000) this.map.clear();
+      s = this.format(n);
+      this.map.set(n, s);
+    }
+    return s;
+  }
+}
+
+/** The formatters of the book's columns. */
+export interface BookFormat {
+  readonly price: FormatCache;
+  readonly amount: FormatCache;
+  readonly totalBase: FormatCache;
+  readonly totalQuote: FormatCache;
+  /** Ratio percentages ("52.31%"). */
+  readonly percent: (fraction: number) => string;
+}
+
+/** Everything one scene needs besides the book. */
+export interface BookSceneInput {
+  readonly width: number;
+  readonly height: number;
+  readonly layout: BookLayout;
+  readonly total: TotalUnit;
+  readonly rtl: boolean;
+  readonly colours: ColourTokens;
+  /** Column captions (already translated, with coin names). */
+  readonly captions: { readonly price: string; readonly amount: string; readonly total: string };
+  /** Short buy / sell labels of the ratio strip. */
+  readonly ratioLabels: { readonly buy: string; readonly sell: string };
+  readonly format: BookFormat;
+  readonly hover: RowRef | null;
+  readonly own: OwnMarks;
+  /** Numeric step the rows are merged at (for own-order marks). */
+  readonly step: number;
+  /** Last trade price and its direction, for the mid strip. */
+  readonly last: { readonly text: string; readonly direction: 'up' | 'down' | 'flat' } | null;
+  /** Bid share shown by the ratio bar (animated towards the book's ratio by the caller). */
+  readonly ratio: number;
+}
+
+/** Band ids: captions, mid strip, ratio strip, then one per row position. */
+export const BAND_CAPTION = 0;
+export const BAND_MID = 1;
+export const BAND_RATIO = 2;
+const BAND_ROWS = 3;
+
+/** Mirrors an x for right-to-left. */
+function mx(x: number, width: number, rtl: boolean): number {
+  return rtl ? width - x : x;
+}
+
+function flip(align: 'left' | 'right', rtl: boolean): 'left' | 'right' {
+  return rtl ? (align === 'left' ? 'right' : 'left') : align;
+}
+
+function text(
+  s: string,
+  x: number,
+  y: number,
+  colour: string,
+  align: TextShape['align'],
+  digits: boolean,
+  font: TextShape['font'] = 'row',
+): TextShape {
+  return { kind: 'text', text: s, x, y, colour, align, font, digits };
+}
+
+/** The columns of a full-width row: price at the start edge, amount at 2/3, total at the end edge. */
+function fullColumns(width: number, rtl: boolean): readonly { x: number; align: 'left' | 'right' }[] {
+  const inner = width - 2 * PAD;
+  return [
+    { x: mx(PAD, width, rtl), align: flip('left', rtl) },
+    { x: mx(PAD + Math.round(inner * 0.66), width, rtl), align: flip('right', rtl) },
+    { x: mx(width - PAD, width, rtl), align: flip('right', rtl) },
+  ];
+}
+
+function captionBand(d: BookSceneInput): Band {
+  const c = d.colours;
+  const y = HEAD_HEIGHT / 2;
+  const shapes: Shape[] = [];
+  if (d.layout === 4) {
+    const half = Math.floor(d.width / 2);
+    // Start half: bids (amount at the outer edge, price by the centre); end half: asks mirrored.
+    const bidOuter = mx(PAD, d.width, d.rtl);
+    const bidInner = mx(half - PAD, d.width, d.rtl);
+    const askInner = mx(half + PAD, d.width, d.rtl);
+    const askOuter = mx(d.width - PAD, d.width, d.rtl);
+    shapes.push(
+      text(d.captions.amount, bidOuter, y, c.textMuted, flip('left', d.rtl), false, 'caption'),
+      text(d.captions.price, bidInner, y, c.textMuted, flip('right', d.rtl), false, 'caption'),
+      text(d.captions.price, askInner, y, c.textMuted, flip('left', d.rtl), false, 'caption'),
+      text(d.captions.amount, askOuter, y, c.textMuted, flip('right', d.rtl), false, 'caption'),
+    );
+  } else {
+    const cols = fullColumns(d.width, d.rtl);
+    const labels = [d.captions.price, d.captions.amount, d.captions.total];
+    cols.forEach((col, i) => {
+      shapes.push(text(labels[i] ?? '', col.x, y, c.textMuted, col.align, false, 'caption'));
+    });
+  }
+  return { x: 0, y: 0, w: d.width, h: HEAD_HEIGHT, background: c.surface, shapes };
+}
+
+function rowBand(book: BookFrame, s: RowSlot, rows: number, d: BookSceneInput): Band | null {
+  const c = d.colours;
+  const price = cell(book, s.side, s.index, 0);
+  if (!Number.isFinite(price)) return null;
+  const amount = cell(book, s.side, s.index, 1);
+  const bid = s.side === 'bid';
+  const sideColour = bid ? c.up : c.down;
+  const mid = s.y + ROW_HEIGHT / 2;
+  const shapes: Shape[] = [];
+  const barW = Math.round(barFraction(book, s.side, s.index, rows) * s.w);
+  const own = isOwnRow(d.own, s.side, price, d.step);
+  if (d.layout === 4) {
+    // Bars grow from the centre line outwards; the bid half is the start half.
+    const startHalf = bid !== d.rtl;
+    const centreEdge = startHalf ? s.x + s.w : s.x;
+    shapes.push({
+      kind: 'rect',
+      x: startHalf ? centreEdge - barW : centreEdge,
+      y: s.y,
+      w: barW,
+      h: ROW_HEIGHT,
+      colour: bid ? c.upSoft : c.downSoft,
+    });
+    const outerX = startHalf ? s.x + PAD : s.x + s.w - PAD;
+    const innerX = startHalf ? s.x + s.w - PAD : s.x + PAD;
+    shapes.push(
+      text(d.format.amount.get(amount), outerX, mid, c.text, startHalf ? 'left' : 'right', true),
+      text(d.format.price.get(price), innerX, mid, sideColour, startHalf ? 'right' : 'left', true),
+    );
+    if (own)
+      shapes.push({
+        kind: 'rect',
+        x: startHalf ? s.x + 1 : s.x + s.w - 4,
+        y: mid - 3,
+        w: 3,
+        h: 6,
+        colour: sideColour,
+      });
+  } else {
+    const total = cell(book, s.side, s.index, d.total === 'base' ? 2 : 3);
+    shapes.push({
+      kind: 'rect',
+      x: d.rtl ? 0 : d.width - barW,
+      y: s.y,
+      w: barW,
+      h: ROW_HEIGHT,
+      colour: bid ? c.upSoft : c.downSoft,
+    });
+    const [cp, ca, ct] = fullColumns(d.width, d.rtl);
+    if (cp !== undefined && ca !== undefined && ct !== undefined)
+      shapes.push(
+        text(d.format.price.get(price), cp.x, mid, sideColour, cp.align, true),
+        text(d.format.amount.get(amount), ca.x, mid, c.text, ca.align, true),
+        text(
+          (d.total === 'base' ? d.format.totalBase : d.format.totalQuote).get(total),
+          ct.x,
+          mid,
+          c.text,
+          ct.align,
+          true,
+        ),
+      );
+    if (own)
+      shapes.push({ kind: 'rect', x: d.rtl ? d.width - 4 : 1, y: mid - 3, w: 3, h: 6, colour: sideColour });
+  }
+  return {
+    x: s.x,
+    y: s.y,
+    w: s.w,
+    h: ROW_PITCH,
+    background: inHoverRange(d.hover, s.side, s.index) ? c.surfaceRaised : c.surface,
+    shapes,
+  };
+}
+
+function midBand(top: number, d: BookSceneInput): Band {
+  const c = d.colours;
+  const shapes: Shape[] = [];
+  if (d.last !== null) {
+    const colour = d.last.direction === 'up' ? c.up : d.last.direction === 'down' ? c.down : c.text;
+    const arrow = d.last.direction === 'up' ? ' ↑' : d.last.direction === 'down' ? ' ↓' : '';
+    shapes.push(
+      text(
+        d.last.text + arrow,
+        mx(PAD, d.width, d.rtl),
+        top + MID_HEIGHT / 2,
+        colour,
+        flip('left', d.rtl),
+        true,
+        'mid',
+      ),
+    );
+  }
+  return { x: 0, y: top, w: d.width, h: MID_HEIGHT, background: c.surface, shapes };
+}
+
+/** Width reserved for each ratio label ("B 100.00%"). */
+const RATIO_LABEL_W = 64;
+
+function ratioBand(d: BookSceneInput): Band {
+  const c = d.colours;
+  const top = d.height - RATIO_HEIGHT;
+  const y = top + RATIO_HEIGHT / 2;
+  const r = Math.min(1, Math.max(0, d.ratio));
+  const barX = PAD + RATIO_LABEL_W;
+  const barW = Math.max(0, d.width - 2 * (PAD + RATIO_LABEL_W));
+  const buyW = Math.round(barW * r);
+  const shapes: Shape[] = [
+    text(
+      `${d.ratioLabels.buy} ${d.format.percent(r)}`,
+      mx(PAD, d.width, d.rtl),
+      y,
+      c.up,
+      flip('left', d.rtl),
+      false,
+      'small',
+    ),
+    text(
+      `${d.format.percent(1 - r)} ${d.ratioLabels.sell}`,
+      mx(d.width - PAD, d.width, d.rtl),
+      y,
+      c.down,
+      flip('right', d.rtl),
+      false,
+      'small',
+    ),
+    { kind: 'rect', x: d.rtl ? d.width - barX - buyW : barX, y: y - 2, w: buyW, h: 4, colour: c.up },
+    {
+      kind: 'rect',
+      x: d.rtl ? d.width - barX - barW : barX + buyW,
+      y: y - 2,
+      w: barW - buyW,
+      h: 4,
+      colour: c.down,
+    },
+  ];
+  return { x: 0, y: top, w: d.width, h: RATIO_HEIGHT, background: c.surface, shapes };
+}
+
+/** The band id of a row position (stable per position, so an unchanged position is not repainted). */
+function rowBandId(layout: BookLayout, rows: number, s: RowSlot): number {
+  if (layout === 4) return BAND_ROWS + (s.side === 'bid' ? s.index : rows + s.index);
+  return BAND_ROWS + (s.side === 'ask' ? s.index : rows + s.index);
+}
+
+/** The book's scene for a panel size: captions, rows, mid strip (layout 1) and the ratio strip. */
+export function toBookScene(
+  book: BookFrame | undefined,
+  d: BookSceneInput,
+): { scene: Scene; slots: RowSlot[] } {
+  const rows = rowsThatFit(d.layout, d.height);
+  const slots = rowSlots(d.layout, rows, book?.askCount ?? 0, book?.bidCount ?? 0, d.width, d.rtl);
+  const bands: (Band | null)[] = [captionBand(d), null, null];
+  const top = midTop(d.layout, rows);
+  if (top >= 0) bands[BAND_MID] = midBand(top, d);
+  if (book !== undefined) {
+    bands[BAND_RATIO] = ratioBand(d);
+    const drawn: RowSlot[] = [];
+    for (const s of slots) {
+      const band = rowBand(book, s, rows, d);
+      if (band === null) continue;
+      bands[rowBandId(d.layout, rows, s)] = band;
+      drawn.push(s);
+    }
+    for (let i = 0; i < bands.length; i++) bands[i] ??= null;
+    return {
+      scene: { width: d.width, height: d.height, background: d.colours.surface, bands },
+      slots: drawn,
+    };
+  }
+  return { scene: { width: d.width, height: d.height, background: d.colours.surface, bands }, slots: [] };
+}
+
+/** Eases the shown ratio towards its target: linear over RATIO_ANIMATION_MS from where it was when the target moved. */
+export class RatioTween {
+  private from = 0.5;
+  private to = 0.5;
+  private start = -Infinity;
+
+  /** The value to show at `now`, retargeting when `target` moved. */
+  at(target: number, now: number): number {
+    if (target !== this.to) {
+      this.from = this.value(now);
+      this.to = target;
+      this.start = now;
+    }
+    return this.value(now);
+  }
+
+  /** True while the bar is still moving at `now`. */
+  moving(now: number): boolean {
+    return now - this.start < RATIO_ANIMATION_MS;
+  }
+
+  private value(now: number): number {
+    const t = Math.min(1, Math.max(0, (now - this.start) / RATIO_ANIMATION_MS));
+    return this.from + (this.to - this.from) * t;
+  }
 }

@@ -79,3 +79,19 @@ export function toTradePreferences(raw: unknown): TradePreferences {
   }
   return out;
 }
+
+/** Display preferences of the market panels, kept beside the trade flags (the panels offer their own toggles). */
+export interface DisplayPreferences {
+  /** Flash a new row of the latest-trades list. */
+  readonly flashTrades: boolean;
+}
+
+/** Defaults: flashes on. */
+export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = { flashTrades: true };
+
+/** Stored display preferences merged over the defaults (unknown or non-boolean entries ignored). */
+export function toDisplayPreferences(raw: unknown): DisplayPreferences {
+  if (typeof raw !== 'object' || raw === null) return DEFAULT_DISPLAY_PREFERENCES;
+  const v = (raw as Record<string, unknown>).flashTrades;
+  return typeof v === 'boolean' ? { flashTrades: v } : DEFAULT_DISPLAY_PREFERENCES;
+}
