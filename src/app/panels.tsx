@@ -4,18 +4,20 @@
  */
 import type { ComponentType } from 'react';
 import type { ToolView } from '../features/tools/pinnedTools';
+import { ChartPanel } from '../features/chart/ChartPanel';
 import { OrderForm } from '../features/order-form/OrderForm';
 import { OrderBookPanel } from '../features/orderbook/OrderBookPanel';
 import { OrdersPanel } from '../features/orders/OrdersPanel';
+import { TradesPanel } from '../features/trades/TradesPanel';
 
 /** Panel slots by `data-panel` id (desktop grid: chart, orderbook, position; right column: order-form; mobile adds trades). */
 export type PanelSlotId = 'chart' | 'orderbook' | 'trades' | 'position' | 'order-form';
 
 /** Slot contents; null renders an empty frame. Components read what they need (symbol, locale…) from atoms. */
 export const PANEL_CONTENT: Readonly<Record<PanelSlotId, ComponentType | null>> = {
-  chart: null,
+  chart: ChartPanel,
   orderbook: OrderBookPanel,
-  trades: null,
+  trades: TradesPanel,
   position: OrdersPanel,
   'order-form': OrderForm,
 };

@@ -1,44 +1,20 @@
-/** The Canvas2D renderer against a recording context: what text lands where, in which colour. */
+/** The order book renderer on a recording Canvas2D context: what text lands where, in which colour; what repaints. */
 import { describe, expect, it } from 'vitest';
 import type { BookFrame } from '../../../../../workers/api';
+import { Canvas2DSurface } from '../../../../../src/canvas/canvas2dSurface';
 import { TOKENS } from '../../../../../src/canvas/tokens';
+import { BookRenderer } from '../../../../../src/features/orderbook/renderer';
 import {
-  drawBook,
   FormatCache,
-  type Ctx2D,
-  type DrawInput,
-} from '../../../../../src/features/orderbook/renderer';
-import { HEAD_HEIGHT, ROW_HEIGHT, rowSlots } from '../../../../../src/features/orderbook/view';
-
-interface Op {
-  readonly op: 'text' | 'rect';
-  readonly fill: string;
-  readonly text?: string;
-  readonly x: number;
-  readonly y: number;
-  readonly w?: number;
-  readonly align?: string;
-}
-
-function recorder(): Ctx2D & { ops: Op[] } {
-  const ops: Op[] = [];
-  const ctx = {
-    ops,
-    fillStyle: '',
-    font: '',
-    textAlign: 'left' as CanvasTextAlign,
-    textBaseline: 'alphabetic' as CanvasTextBaseline,
-    setTransform: () => undefined,
-    clearRect: () => undefined,
-    fillRect(x: number, y: number, w: number) {
-      ops.push({ op: 'rect', fill: ctx.fillStyle, x, y, w });
-    },
-    fillText(text: string, x: number, y: number) {
-      ops.push({ op: 'text', fill: ctx.fillStyle, text, x, y, align: ctx.textAlign });
-    },
-  };
-  return ctx;
-}
+  HEAD_HEIGHT,
+  MID_HEIGHT,
+  RATIO_HEIGHT,
+  ROW_HEIGHT,
+  ROW_PITCH,
+  toOwnMarks,
+  type BookSceneInput,
+} from '../../../../../src/features/orderbook/view';
+import { recorder, texts } from '../../canvas/recorder';
 
 const book: BookFrame = {
   symbol: 'X',
@@ -56,58 +32,140 @@ const book: BookFrame = {
   resyncing: false,
 };
 
-function input(over: Partial<DrawInput> = {}): DrawInput {
+/** Height for exactly two rows a side in layout 1. */
+const HEIGHT = HEAD_HEIGHT + 2 * ROW_PITCH * 2 + MID_HEIGHT + RATIO_HEIGHT;
+
+function input(over: Partial<Omit<BookSceneInput, 'ratio'>> = {}): Omit<BookSceneInput, 'ratio'> {
   const fmt = (dp: number) => new FormatCache((n) => n.toFixed(dp));
   return {
     width: 300,
-    height: 200,
+    height: HEIGHT,
     layout: 1,
-    rows: 2,
-    slots: rowSlots(1, 2, 2, 2),
     total: 'base',
     rtl: false,
     colours: TOKENS.dark,
-    captions: ['Price', 'Amount', 'Total'],
-    price: fmt(1),
-    amount: fmt(3),
-    totalBase: fmt(3),
-    totalQuote: fmt(2),
+    captions: { price: 'Price', amount: 'Amount', total: 'Total' },
+    ratioLabels: { buy: 'B', sell: 'S' },
+    format: {
+      price: fmt(1),
+      amount: fmt(3),
+      totalBase: fmt(3),
+      totalQuote: fmt(2),
+      percent: (f) => `${(f * 100).toFixed(2)}%`,
+    },
     hover: null,
-    ownPrices: new Set([100.4]),
+    own: toOwnMarks([{ side: 'Buy', price: '100.43' }], 0.1),
+    step: 0.1,
     last: { text: '100.45', direction: 'up' },
     ...over,
   };
 }
 
+function draw(over: Partial<Omit<BookSceneInput, 'ratio'>> = {}, dpr = 1) {
+  const ctx = recorder();
+  const r = new BookRenderer(new Canvas2DSurface(ctx));
+  const res = r.draw(book, input(over), dpr, 0);
+  return { ctx, r, res };
+}
+
 describe('order book renderer', () => {
   it('draws captions, then each row: price in its side colour at the start, amount and total in text colour', () => {
-    const ctx = recorder();
-    drawBook(ctx, 2, book, input());
-    const texts = ctx.ops.filter((o) => o.op === 'text');
-    expect(texts.slice(0, 3).map((o) => o.text)).toEqual(['Price', 'Amount', 'Total']);
-    const bestAsk = texts.find((o) => o.text === '100.5');
-    const bestBid = texts.find((o) => o.text === '100.4');
+    const { ctx } = draw();
+    const t = texts(ctx.ops);
+    expect(t.slice(0, 3).map((o) => o.text)).toEqual(['Price', 'Amount', 'Total']);
+    const bestAsk = t.find((o) => o.text === '100.5');
+    const bestBid = t.find((o) => o.text === '100.4');
     expect(bestAsk?.fill).toBe(TOKENS.dark.down);
     expect(bestBid?.fill).toBe(TOKENS.dark.up);
     expect(bestAsk?.x).toBe(8);
     // Best ask sits just above the mid strip (second ask row upwards), best bid just below it.
-    expect(bestAsk?.y).toBe(HEAD_HEIGHT + 24 + ROW_HEIGHT / 2);
-    expect(texts.find((o) => o.text === '2.000' && o.fill === TOKENS.dark.text)?.align).toBe('right');
-    expect(texts.find((o) => o.text === '100.45 ↑')?.fill).toBe(TOKENS.dark.up);
+    expect(bestAsk?.y).toBe(HEAD_HEIGHT + ROW_PITCH + ROW_HEIGHT / 2);
+    expect(bestBid?.y).toBe(HEAD_HEIGHT + 2 * ROW_PITCH + MID_HEIGHT + ROW_HEIGHT / 2);
+    expect(t.find((o) => o.text === '2.000' && o.fill === TOKENS.dark.text)?.align).toBe('right');
+    expect(t.find((o) => o.text === '100.45 ↑')?.fill).toBe(TOKENS.dark.up);
+    // The ratio strip at the bottom: both shares, in their side colours.
+    expect(t.find((o) => o.text === 'B 50.00%')?.fill).toBe(TOKENS.dark.up);
+    expect(t.find((o) => o.text === '50.00% S')?.fill).toBe(TOKENS.dark.down);
   });
 
-  it('marks own open orders, totals in quote on request, and mirrors columns right to left', () => {
-    const ctx = recorder();
-    drawBook(ctx, 1, book, input({ total: 'quote', rtl: true }));
-    const texts = ctx.ops.filter((o) => o.op === 'text');
-    expect(texts.some((o) => o.text === '401.30')).toBe(true);
-    const price = texts.find((o) => o.text === '100.5');
+  it('draws depth bars from the end edge, scaled to the deepest shown cumulative amount', () => {
+    const { ctx } = draw();
+    const deepestBid = ctx.ops.find(
+      (o) =>
+        o.op === 'rect' &&
+        o.fill === TOKENS.dark.upSoft &&
+        o.y === HEAD_HEIGHT + 2 * ROW_PITCH + MID_HEIGHT + ROW_PITCH,
+    );
+    expect(deepestBid).toMatchObject({ x: 0, w: 300 });
+    const bestAsk = ctx.ops.find(
+      (o) => o.op === 'rect' && o.fill === TOKENS.dark.downSoft && o.y === HEAD_HEIGHT + ROW_PITCH,
+    );
+    expect(bestAsk).toMatchObject({ x: 150, w: 150 });
+  });
+
+  it('marks own open orders in their merged row, totals in quote on request, and mirrors right to left', () => {
+    const { ctx } = draw({ total: 'quote', rtl: true });
+    const t = texts(ctx.ops);
+    expect(t.some((o) => o.text === '401.30')).toBe(true);
+    const price = t.find((o) => o.text === '100.5');
     expect(price?.x).toBe(292);
     expect(price?.align).toBe('right');
-    // The own-order marker: a 3 px rect in the bid colour at the start edge (right in RTL).
+    const total = t.find((o) => o.text === '201.00');
+    expect(total?.x).toBe(8);
+    expect(total?.align).toBe('left');
+    // The buy at 100.43 merges into the 100.4 bid row: a 3 px mark at the start edge (right in RTL).
+    const bidY = HEAD_HEIGHT + 2 * ROW_PITCH + MID_HEIGHT;
     expect(
-      ctx.ops.some((o) => o.op === 'rect' && o.w === 3 && o.x === 296 && o.fill === TOKENS.dark.up),
+      ctx.ops.some(
+        (o) => o.op === 'rect' && o.w === 3 && o.x === 296 && o.y === bidY + 8 && o.fill === TOKENS.dark.up,
+      ),
     ).toBe(true);
+    expect(ctx.ops.filter((o) => o.op === 'rect' && o.w === 3)).toHaveLength(1);
+  });
+
+  it('crisp at devicePixelRatio 2: coordinates doubled, whole pixels, 24 px font', () => {
+    const { ctx } = draw({}, 2);
+    const bestAsk = texts(ctx.ops).find((o) => o.text === '100.5');
+    expect(bestAsk).toMatchObject({ x: 16, y: 2 * (HEAD_HEIGHT + ROW_PITCH + ROW_HEIGHT / 2) });
+    expect(bestAsk?.font).toMatch(/^24px /);
+    expect(ctx.ops.every((o) => Number.isInteger(o.x) && Number.isInteger(o.y))).toBe(true);
+  });
+
+  it('repaints only the rows that changed, and the hover range when hovering', () => {
+    const { ctx, r } = draw();
+    ctx.ops.length = 0;
+    expect(r.draw(book, input(), 1, 1000).painted).toBe(0);
+    const moved: BookFrame = {
+      ...book,
+      bids: new Float64Array([100.4, 1.5, 1.5, 150.6, 100.3, 3, 4.5, 451.5]),
+    };
+    ctx.ops.length = 0;
+    // Both bid rows changed (amount and cumulative), and every bar rescales to the new deepest: all four rows.
+    const res = r.draw(moved, input(), 1, 2000);
+    expect(res.painted).toBeGreaterThanOrEqual(4);
+    // A hover over the second bid highlights both bid rows (to the spread), nothing else.
+    ctx.ops.length = 0;
+    const hovered = r.draw(moved, input({ hover: { side: 'bid', index: 1 } }), 1, 3000);
+    expect(hovered.painted).toBe(2);
+    const backgrounds = ctx.ops.filter((o) => o.op === 'rect' && o.fill === TOKENS.dark.surfaceRaised);
+    expect(backgrounds).toHaveLength(2);
+  });
+
+  it('animates the ratio bar over 300 ms towards a new ratio', () => {
+    const { r } = draw();
+    r.draw({ ...book, ratio: 0.8 }, input(), 1, 1000);
+    const ctx = recorder();
+    const r2 = new BookRenderer(new Canvas2DSurface(ctx));
+    r2.draw(book, input(), 1, 0);
+    const mid = r2.draw({ ...book, ratio: 0.8 }, input(), 1, 1000);
+    expect(mid.animating).toBe(true);
+    ctx.ops.length = 0;
+    r2.draw({ ...book, ratio: 0.8 }, input(), 1, 1150);
+    expect(texts(ctx.ops).find((o) => o.text.startsWith('B '))?.text).toBe('B 65.00%');
+    ctx.ops.length = 0;
+    const done = r2.draw({ ...book, ratio: 0.8 }, input(), 1, 1300);
+    expect(texts(ctx.ops).find((o) => o.text.startsWith('B '))?.text).toBe('B 80.00%');
+    expect(done.animating).toBe(false);
   });
 
   it('formats each distinct number once', () => {

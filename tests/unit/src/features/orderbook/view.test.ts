@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { BookFrame } from '../../../../../workers/api';
+import type { Scene, TextShape } from '../../../../../src/canvas/scene';
+import { TOKENS } from '../../../../../src/canvas/tokens';
 import {
   barFraction,
+  FormatCache,
+  RatioTween,
+  stepDecimals,
+  stepValue,
+  toBookScene,
+  toOwnMarks,
+  type BookSceneInput,
   HEAD_HEIGHT,
   hoverSummary,
   inHoverRange,
   MID_HEIGHT,
+  RATIO_HEIGHT,
   ROW_PITCH,
   rowSlots,
   rowsThatFit,
@@ -45,9 +55,10 @@ function book(n: number): BookFrame {
 
 describe('order book view', () => {
   it('fits rows of 22 + 2 px into the height, both sides sharing it in layout 1, capped at 40', () => {
-    expect(rowsThatFit(1, HEAD_HEIGHT + MID_HEIGHT + 20 * ROW_PITCH)).toBe(10);
-    expect(rowsThatFit(2, HEAD_HEIGHT + 20 * ROW_PITCH)).toBe(20);
-    expect(rowsThatFit(3, HEAD_HEIGHT + 20 * ROW_PITCH + 23)).toBe(20);
+    expect(rowsThatFit(1, HEAD_HEIGHT + MID_HEIGHT + RATIO_HEIGHT + 20 * ROW_PITCH)).toBe(10);
+    expect(rowsThatFit(2, HEAD_HEIGHT + RATIO_HEIGHT + 20 * ROW_PITCH)).toBe(20);
+    expect(rowsThatFit(3, HEAD_HEIGHT + RATIO_HEIGHT + 20 * ROW_PITCH + 23)).toBe(20);
+    expect(rowsThatFit(4, HEAD_HEIGHT + RATIO_HEIGHT + 20 * ROW_PITCH)).toBe(20);
     expect(rowsThatFit(2, 10_000)).toBe(40);
     expect(rowsThatFit(1, 10)).toBe(0);
   });
@@ -69,7 +80,7 @@ describe('order book view', () => {
 
   it('finds the row under a point, and none in a gap or the mid strip', () => {
     const s = rowSlots(1, 3, 3, 3);
-    expect(slotAt(s, HEAD_HEIGHT + 1)).toEqual({ side: 'ask', index: 2, y: HEAD_HEIGHT });
+    expect(slotAt(s, HEAD_HEIGHT + 1)).toEqual({ side: 'ask', index: 2, y: HEAD_HEIGHT, x: 0, w: 0 });
     expect(slotAt(s, HEAD_HEIGHT + 22.5)).toBeNull();
     expect(slotAt(s, HEAD_HEIGHT + 3 * ROW_PITCH + 5)).toBeNull();
   });
@@ -82,9 +93,9 @@ describe('order book view', () => {
       sumValue: 295.5,
     });
     expect(hoverSummary(b, 'ask', 9)).toBeNull();
-    expect(inHoverRange({ side: 'bid', index: 2, y: 0 }, 'bid', 1)).toBe(true);
-    expect(inHoverRange({ side: 'bid', index: 2, y: 0 }, 'bid', 3)).toBe(false);
-    expect(inHoverRange({ side: 'bid', index: 2, y: 0 }, 'ask', 0)).toBe(false);
+    expect(inHoverRange({ side: 'bid', index: 2 }, 'bid', 1)).toBe(true);
+    expect(inHoverRange({ side: 'bid', index: 2 }, 'bid', 3)).toBe(false);
+    expect(inHoverRange({ side: 'bid', index: 2 }, 'ask', 0)).toBe(false);
   });
 
   it('scales depth bars to the deepest shown cumulative amount', () => {
@@ -92,5 +103,173 @@ describe('order book view', () => {
     expect(barFraction(b, 'bid', 4, 5)).toBe(1);
     expect(barFraction(b, 'ask', 0, 5)).toBeCloseTo(0.2);
     expect(barFraction(b, 'ask', 4, 10)).toBeCloseTo(0.5);
+  });
+});
+
+describe('order book scene', () => {
+  const fmt = (dp: number) => new FormatCache((n) => n.toFixed(dp));
+  function input(over: Partial<BookSceneInput> = {}): BookSceneInput {
+    return {
+      width: 300,
+      height: HEAD_HEIGHT + RATIO_HEIGHT + 5 * ROW_PITCH,
+      layout: 2,
+      total: 'base',
+      rtl: false,
+      colours: TOKENS.light,
+      captions: { price: 'Price (USDT)', amount: 'Amount (BTC)', total: 'Total (BTC)' },
+      ratioLabels: { buy: 'B', sell: 'S' },
+      format: {
+        price: fmt(1),
+        amount: fmt(4),
+        totalBase: fmt(4),
+        totalQuote: fmt(2),
+        percent: (f) => `${(f * 100).toFixed(2)}%`,
+      },
+      hover: null,
+      own: toOwnMarks([], 1),
+      step: 1,
+      last: null,
+      ratio: 0.5,
+      ...over,
+    };
+  }
+  const textsOf = (scene: Scene): TextShape[] =>
+    scene.bands.flatMap((b) => (b === null ? [] : b.shapes.filter((s): s is TextShape => s.kind === 'text')));
+
+  it('layouts 1–3: both sides with the mid strip, bids only, asks only', () => {
+    const b = book(10);
+    const l1 = toBookScene(
+      b,
+      input({
+        layout: 1,
+        height: HEAD_HEIGHT + MID_HEIGHT + RATIO_HEIGHT + 6 * ROW_PITCH,
+        last: { text: '100.0', direction: 'down' },
+      }),
+    );
+    expect(l1.slots.filter((s) => s.side === 'ask')).toHaveLength(3);
+    expect(l1.slots.filter((s) => s.side === 'bid')).toHaveLength(3);
+    expect(textsOf(l1.scene).find((t) => t.text === '100.0 ↓')?.colour).toBe(TOKENS.light.down);
+    const l2 = toBookScene(b, input({ layout: 2 }));
+    expect(l2.slots.map((s) => s.side)).toEqual(['bid', 'bid', 'bid', 'bid', 'bid']);
+    expect(
+      textsOf(l2.scene)
+        .filter((t) => t.colour === TOKENS.light.up && t.digits)
+        .map((t) => t.text),
+    ).toEqual(['99.5', '98.5', '97.5', '96.5', '95.5']);
+    const l3 = toBookScene(b, input({ layout: 3 }));
+    expect(l3.slots.map((s) => s.side)).toEqual(['ask', 'ask', 'ask', 'ask', 'ask']);
+    expect(l3.slots[0]?.y).toBe(HEAD_HEIGHT);
+  });
+
+  it('layout 4: bids in the start half, asks in the end half, best prices at the top, bars from the centre', () => {
+    const { scene, slots } = toBookScene(book(10), input({ layout: 4 }));
+    const bid0 = slots.find((s) => s.side === 'bid' && s.index === 0);
+    const ask0 = slots.find((s) => s.side === 'ask' && s.index === 0);
+    expect(bid0).toMatchObject({ x: 0, w: 150, y: HEAD_HEIGHT });
+    expect(ask0).toMatchObject({ x: 150, w: 150, y: HEAD_HEIGHT });
+    const t = textsOf(scene);
+    expect(t.find((x) => x.text === '99.5')).toMatchObject({ x: 142, align: 'right' });
+    expect(t.find((x) => x.text === '100.5')).toMatchObject({ x: 158, align: 'left' });
+    expect(t.filter((x) => x.font === 'caption').map((x) => x.text)).toEqual([
+      'Amount (BTC)',
+      'Price (USDT)',
+      'Price (USDT)',
+      'Amount (BTC)',
+    ]);
+    // The best bid's bar ends at the centre line; the best ask's starts there.
+    const bars = scene.bands.flatMap((b) => (b === null ? [] : b.shapes.filter((s) => s.kind === 'rect')));
+    const bidBar = bars.find(
+      (r) => r.kind === 'rect' && r.y === HEAD_HEIGHT && r.colour === TOKENS.light.upSoft,
+    );
+    const askBar = bars.find(
+      (r) => r.kind === 'rect' && r.y === HEAD_HEIGHT && r.colour === TOKENS.light.downSoft,
+    );
+    expect(bidBar?.kind === 'rect' && bidBar.x + bidBar.w).toBe(150);
+    expect(askBar?.kind === 'rect' && askBar.x).toBe(150);
+    // Right to left: bids move to the end (right) half.
+    const rtl = toBookScene(book(10), input({ layout: 4, rtl: true }));
+    expect(rtl.slots.find((s) => s.side === 'bid')?.x).toBe(150);
+    expect(textsOf(rtl.scene).find((x) => x.text === '99.5')).toMatchObject({ x: 158, align: 'left' });
+  });
+
+  it('total column in base (cumulative amount) or quote (cumulative value)', () => {
+    const b = book(3);
+    const base = textsOf(toBookScene(b, input({ total: 'base' })).scene);
+    expect(base.some((t) => t.text === '3.0000' && t.x === 292)).toBe(true);
+    const quote = textsOf(toBookScene(b, input({ total: 'quote' })).scene);
+    expect(quote.some((t) => t.text === '295.50' && t.x === 292)).toBe(true);
+    expect(quote.some((t) => t.text === '3.0000' && t.x === 292)).toBe(false);
+  });
+
+  it('a coarser step prints prices with the step decimals and marks own orders in their merged row', () => {
+    expect(stepDecimals('0.01', 2)).toBe(2);
+    expect(stepDecimals('10', 2)).toBe(0);
+    expect(stepDecimals('0', 2)).toBe(0);
+    expect(stepDecimals('', 3)).toBe(3);
+    expect(stepValue('10', 2)).toBe(10);
+    expect(stepValue('0', 2)).toBe(1);
+    expect(stepValue('', 2)).toBeCloseTo(0.01);
+    const at10: BookFrame = {
+      ...book(2),
+      step: '10',
+      bids: new Float64Array([90, 1, 1, 90, 80, 1, 2, 170]),
+      asks: new Float64Array([100, 1, 1, 100, 110, 1, 2, 210]),
+    };
+    const own = toOwnMarks(
+      [
+        { side: 'Buy', price: '89.99' },
+        { side: 'Sell', price: '100.01' },
+      ],
+      10,
+    );
+    const { scene } = toBookScene(
+      at10,
+      input({
+        layout: 1,
+        height: HEAD_HEIGHT + MID_HEIGHT + RATIO_HEIGHT + 4 * ROW_PITCH,
+        step: 10,
+        own,
+        format: { ...input().format, price: fmt(0) },
+      }),
+    );
+    const t = textsOf(scene);
+    expect(
+      t
+        .filter((x) => x.digits && (x.colour === TOKENS.light.up || x.colour === TOKENS.light.down))
+        .map((x) => x.text)
+        .sort(),
+    ).toEqual(['100', '110', '80', '90']);
+    const marks = scene.bands.flatMap((b) =>
+      b === null ? [] : b.shapes.filter((s) => s.kind === 'rect' && s.w === 3),
+    );
+    // 89.99 buys fall in the 80 bid bucket (bids merge down); 100.01 sells in the 110 ask bucket (asks merge up).
+    expect(marks).toHaveLength(2);
+    const markRowPrices = scene.bands
+      .filter((b) => b !== null && b.shapes.some((s) => s.kind === 'rect' && s.w === 3))
+      .map((b) => b?.shapes.find((s): s is TextShape => s.kind === 'text' && s.digits)?.text);
+    expect(markRowPrices.sort()).toEqual(['110', '80']);
+  });
+
+  it('mirrors the columns right to left: price at the right edge, total at the left, bars from the left', () => {
+    const { scene } = toBookScene(book(3), input({ rtl: true }));
+    const t = textsOf(scene);
+    expect(t.find((x) => x.text === '99.5')).toMatchObject({ x: 292, align: 'right' });
+    expect(t.find((x) => x.text === '3.0000' && x.align === 'left')?.x).toBe(8);
+    expect(t.find((x) => x.text === 'Price (USDT)')).toMatchObject({ x: 292, align: 'right' });
+    const bars = scene.bands.flatMap((b) =>
+      b === null ? [] : b.shapes.filter((x) => x.kind === 'rect' && x.colour === TOKENS.light.upSoft),
+    );
+    expect(bars.length).toBe(3);
+    expect(bars.every((b) => b.kind === 'rect' && b.x === 0)).toBe(true);
+  });
+
+  it('the ratio tween moves linearly to a new target over 300 ms', () => {
+    const tw = new RatioTween();
+    expect(tw.at(0.5, 0)).toBe(0.5);
+    expect(tw.at(0.9, 100)).toBeCloseTo(0.5);
+    expect(tw.at(0.9, 250)).toBeCloseTo(0.7);
+    expect(tw.moving(250)).toBe(true);
+    expect(tw.at(0.9, 400)).toBeCloseTo(0.9);
+    expect(tw.moving(400)).toBe(false);
   });
 });

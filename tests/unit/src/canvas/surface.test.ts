@@ -1,0 +1,92 @@
+/** The Canvas2D surface, the scene diffing and the backend choice. */
+import { describe, expect, it } from 'vitest';
+import { chooseBackend, parseBackend } from '../../../../src/canvas/backend';
+import { Canvas2DSurface } from '../../../../src/canvas/canvas2dSurface';
+import type { Band, Scene } from '../../../../src/canvas/scene';
+import { sameBand } from '../../../../src/canvas/scene';
+import { SceneRenderer } from '../../../../src/canvas/sceneRenderer';
+import { recorder, texts } from './recorder';
+
+function row(y: number, label: string, colour = '#ffffff'): Band {
+  return {
+    x: 0,
+    y,
+    w: 100,
+    h: 24,
+    background: '#000000',
+    shapes: [
+      { kind: 'rect', x: 50, y, w: 50, h: 22, colour: '#113311' },
+      { kind: 'text', text: label, x: 8, y: y + 11, colour, align: 'left', font: 'row', digits: true },
+    ],
+  };
+}
+
+function scene(labels: readonly string[]): Scene {
+  return { width: 100, height: 200, background: '#000000', bands: labels.map((l, i) => row(i * 24, l)) };
+}
+
+describe('backend choice', () => {
+  it('takes ?backend=webgl|canvas from the URL, else WebGL only when it is fast', () => {
+    expect(parseBackend('?backend=webgl')).toBe('webgl');
+    expect(parseBackend('?backend=canvas')).toBe('canvas');
+    expect(parseBackend('?backend=webgpu')).toBeNull();
+    expect(chooseBackend('', () => false)).toBe('canvas');
+    expect(chooseBackend('', () => true)).toBe('webgl');
+    expect(chooseBackend('?backend=canvas', () => true)).toBe('canvas');
+    expect(chooseBackend('?backend=webgl', () => false)).toBe('webgl');
+  });
+});
+
+describe('Canvas2D surface', () => {
+  it('draws in whole device pixels at devicePixelRatio 1.5, fonts scaled', () => {
+    const ctx = recorder();
+    const canvas = { width: 0, height: 0 };
+    const s = new Canvas2DSurface(ctx, canvas);
+    s.resize(101, 50, 1.5, '#000000');
+    expect(canvas).toEqual({ width: 152, height: 75 });
+    s.paint(0, row(3, '1.5'));
+    for (const o of ctx.ops) {
+      expect(Number.isInteger(o.x), JSON.stringify(o)).toBe(true);
+      expect(Number.isInteger(o.y), JSON.stringify(o)).toBe(true);
+    }
+    const t = texts(ctx.ops)[0];
+    expect(t?.font).toMatch(/^18px /);
+    expect(t?.x).toBe(12);
+    expect(t?.y).toBe(21);
+  });
+
+  it('clears an emptied band to the scene background', () => {
+    const ctx = recorder();
+    const s = new Canvas2DSurface(ctx);
+    s.resize(100, 100, 1, '#101010');
+    s.paint(3, row(24, 'x'));
+    ctx.ops.length = 0;
+    s.paint(3, null);
+    expect(ctx.ops).toEqual([{ op: 'rect', fill: '#101010', x: 0, y: 24, w: 100, h: 24, alpha: 1 }]);
+  });
+});
+
+describe('scene renderer', () => {
+  it('repaints only the bands that changed, everything after a size change', () => {
+    const ctx = recorder();
+    const r = new SceneRenderer(new Canvas2DSurface(ctx));
+    expect(r.update(scene(['1', '2', '3']), 1)).toBe(3);
+    expect(r.update(scene(['1', '2', '3']), 1)).toBe(0);
+    ctx.ops.length = 0;
+    expect(r.update(scene(['1', '9', '3']), 1)).toBe(1);
+    expect(texts(ctx.ops).map((o) => o.text)).toEqual(['9']);
+    expect(r.update(scene(['1', '9']), 1)).toBe(1);
+    expect(r.update(scene(['1', '9']), 2)).toBe(2);
+    r.invalidate();
+    expect(r.update(scene(['1', '9']), 2)).toBe(2);
+  });
+
+  it('compares bands by what they paint', () => {
+    expect(sameBand(row(0, 'a'), row(0, 'a'))).toBe(true);
+    expect(sameBand(row(0, 'a'), row(0, 'b'))).toBe(false);
+    expect(sameBand(row(0, 'a'), row(0, 'a', '#ff0000'))).toBe(false);
+    expect(sameBand(row(0, 'a'), row(24, 'a'))).toBe(false);
+    expect(sameBand(null, null)).toBe(true);
+    expect(sameBand(null, row(0, 'a'))).toBe(false);
+  });
+});
