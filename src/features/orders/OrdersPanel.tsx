@@ -6,7 +6,7 @@ import { toOrderEvent } from '../../../workers/account/orders';
 import { pairLookupAtom, routeAtom, sessionUserAtom } from '../../app/state';
 import { accountAtom, symbolsAtom, tickersAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
-import { formatUtcDateTime } from '../../lib/format';
+import { formatFixed, formatUtcDateTime, NO_VALUE } from '../../lib/format';
 import { ConfirmDialog } from '../order-form/ConfirmDialog';
 import { useSetConfirmFlag, useUserDetailsSync } from '../order-form/useOrderAccount';
 import { VisitorPrompt } from '../order-form/VisitorPrompt';
@@ -197,15 +197,35 @@ function RangeSelect(): React.JSX.Element {
   );
 }
 
-function usePairs(): (symbol: string) => string {
+/** Display of a row's pair and figures at that pair's precisions (spec §5 Display; unknown pair: 13 and 8). */
+interface RowFormat {
+  readonly pairOf: (symbol: string) => string;
+  readonly price: (symbol: string, v: string) => string;
+  readonly qty: (symbol: string, v: string) => string;
+  readonly amount: (symbol: string, v: string) => string;
+}
+
+function useRowFormat(locale: string): RowFormat {
   const symbols = useAtomValue(symbolsAtom);
-  return useCallback(
-    (s: string) => {
-      const info = symbols.find((x) => x.symbol === s);
-      return info === undefined ? s : `${info.base}/${info.quote}`;
-    },
-    [symbols],
-  );
+  return useMemo(() => {
+    const bySymbol = new Map(symbols.map((x) => [x.symbol, x]));
+    const fixed =
+      (pick: (info: SymbolInfo | undefined) => number, zeroIsUnset: boolean) =>
+      (symbol: string, v: string): string =>
+        v === '' || (zeroIsUnset && v === '0')
+          ? NO_VALUE
+          : formatFixed(Number(v), pick(bySymbol.get(symbol)), locale);
+    return {
+      pairOf: (s: string) => {
+        const info = bySymbol.get(s);
+        return info === undefined ? s : `${info.base}/${info.quote}`;
+      },
+      // A price of 0 is an unset one (no trigger, no average yet); a quantity of 0 is a real zero.
+      price: fixed((i) => i?.pricePrecision ?? 13, true),
+      qty: fixed((i) => i?.quantityPrecision ?? 8, false),
+      amount: fixed((i) => i?.amountPrecision ?? 8, false),
+    };
+  }, [symbols, locale]);
 }
 
 function StatusCell({ status }: { readonly status: OrderEvent['status'] }): React.JSX.Element {
@@ -223,18 +243,29 @@ function text(x: unknown): string {
   return typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '';
 }
 
+/** A market-by-value order's size is a quote amount; every other order's is a base quantity. */
+function isByValue(o: OrderEvent): boolean {
+  return o.orderType === 'Market' && o.marketUnit === 'quoteCoin';
+}
+
+/** The order's size as shown: a quote amount for market-by-value orders, else a base quantity. */
+function sizeText(o: OrderEvent, fmt: RowFormat): string {
+  return isByValue(o) ? fmt.amount(o.symbol, o.orderQtyForView) : fmt.qty(o.symbol, o.orderQtyForView);
+}
+
 /** "filled / total" of a history row with units: a market-by-value order's total is its quote amount. */
-function filledText(o: OrderEvent, units: { readonly base: string; readonly quote: string }): string {
-  const byValue = o.orderType === 'Market' && o.marketUnit === 'quoteCoin';
-  return `${o.cumExecQty} ${units.base} / ${num(o.orderQtyForView)} ${byValue ? units.quote : units.base}`;
+function filledText(
+  o: OrderEvent,
+  units: { readonly base: string; readonly quote: string },
+  fmt: RowFormat,
+): string {
+  return `${fmt.qty(o.symbol, o.cumExecQty)} ${units.base} / ${sizeText(o, fmt)} ${isByValue(o) ? units.quote : units.base}`;
 }
 
 /** What an open-order row shows changes only with these fields. */
 function openOrderVersion(o: OrderEvent): string {
   return `${o.orderId}|${o.updatedTime}|${o.status}|${o.cumExecQty}|${o.price}|${o.qty}|${o.triggerPrice}`;
 }
-
-const num = (v: string): string => (v === '0' || v === '' ? '--' : v);
 
 function OpenOrdersView({
   symbol,
@@ -254,7 +285,7 @@ function OpenOrdersView({
   const all = useAtomValue(allPairsAtom);
   const symbols = useAtomValue(symbolsAtom);
   const tickers = useAtomValue(tickersAtom);
-  const pairOf = usePairs();
+  const fmt = useRowFormat(locale);
   const cmd = useOrderCommands();
   const setFlag = useSetConfirmFlag();
   const push = useSetAtom(pushToastAtom);
@@ -291,7 +322,12 @@ function OpenOrdersView({
         width: 'minmax(132px, 1.2fr)',
         render: (o) => formatUtcDateTime(o.createdTime, locale),
       },
-      { key: 'pair', header: t('col.pair'), width: 'minmax(78px, 0.8fr)', render: (o) => pairOf(o.symbol) },
+      {
+        key: 'pair',
+        header: t('col.pair'),
+        width: 'minmax(78px, 0.8fr)',
+        render: (o) => fmt.pairOf(o.symbol),
+      },
       {
         key: 'type',
         header: t('col.type'),
@@ -313,7 +349,7 @@ function OpenOrdersView({
         header: t('col.price'),
         width: 'minmax(80px, 1fr)',
         align: 'end',
-        render: (o) => (o.orderType === 'Market' ? t('marketPrice') : num(o.price)),
+        render: (o) => (o.orderType === 'Market' ? t('marketPrice') : fmt.price(o.symbol, o.price)),
       },
     ];
     if (sub !== 'ordinary') {
@@ -324,12 +360,12 @@ function OpenOrdersView({
         align: 'end',
         render: (o) =>
           o.planType === 10
-            ? `${num(o.takeProfit)} / ${num(o.stopLoss)}`
+            ? `${fmt.price(o.symbol, o.takeProfit)} / ${fmt.price(o.symbol, o.stopLoss)}`
             : o.planType === 4 || o.planType === 5
               ? o.trailingPercentage !== '0'
                 ? `${(Number(o.trailingPercentage) * 100).toFixed(2)}%`
-                : num(o.trailingValue)
-              : num(o.triggerPrice),
+                : fmt.price(o.symbol, o.trailingValue)
+              : fmt.price(o.symbol, o.triggerPrice),
       });
     }
     cols.push(
@@ -338,14 +374,14 @@ function OpenOrdersView({
         header: t('col.qty'),
         width: 'minmax(80px, 1fr)',
         align: 'end',
-        render: (o) => num(o.orderQtyForView),
+        render: (o) => sizeText(o, fmt),
       },
       {
         key: 'filled',
         header: t('col.filled'),
         width: 'minmax(70px, 0.8fr)',
         align: 'end',
-        render: (o) => o.cumExecQty,
+        render: (o) => fmt.qty(o.symbol, o.cumExecQty),
       },
       {
         key: 'status',
@@ -386,7 +422,7 @@ function OpenOrdersView({
       },
     );
     return cols;
-  }, [t, locale, pairOf, sub, cmd]);
+  }, [t, locale, fmt, sub, cmd]);
 
   const editSymbol = editing === null ? undefined : symbols.find((s) => s.symbol === editing.symbol);
   const editLast = editing === null ? undefined : tickers.get(editing.symbol)?.last;
@@ -441,9 +477,12 @@ function OpenOrdersView({
             {cancelling === 'all'
               ? t('confirm.cancelAllText', {
                   count: rows.length,
-                  scope: all ? t('allPairs') : pairOf(symbol.symbol),
+                  scope: all ? t('allPairs') : fmt.pairOf(symbol.symbol),
                 })
-              : t('confirm.cancelText', { pair: pairOf(cancelling.symbol), qty: cancelling.orderQtyForView })}
+              : t('confirm.cancelText', {
+                  pair: fmt.pairOf(cancelling.symbol),
+                  qty: cancelling.orderQtyForView,
+                })}
           </p>
         </ConfirmDialog>
       )}
@@ -549,7 +588,7 @@ function HistoryView({
   const sub = useAtomValue(ordersSubTabAtom);
   const all = useAtomValue(allPairsAtom);
   const days = useAtomValue(historyRangeAtom);
-  const pairOf = usePairs();
+  const fmt = useRowFormat(locale);
   const unitsOf = useUnits();
   const refresh = useAccountRefresh();
   const list = usePagedList(
@@ -575,7 +614,12 @@ function HistoryView({
         width: 'minmax(132px, 1.2fr)',
         render: (o) => formatUtcDateTime(o.updatedTime, locale),
       },
-      { key: 'pair', header: t('col.pair'), width: 'minmax(78px, 0.8fr)', render: (o) => pairOf(o.symbol) },
+      {
+        key: 'pair',
+        header: t('col.pair'),
+        width: 'minmax(78px, 0.8fr)',
+        render: (o) => fmt.pairOf(o.symbol),
+      },
       {
         key: 'type',
         header: t('col.type'),
@@ -597,21 +641,21 @@ function HistoryView({
         header: t('col.avgPrice'),
         width: 'minmax(80px, 1fr)',
         align: 'end',
-        render: (o) => num(o.avgPrice),
+        render: (o) => fmt.price(o.symbol, o.avgPrice),
       },
       {
         key: 'price',
         header: t('col.price'),
         width: 'minmax(80px, 1fr)',
         align: 'end',
-        render: (o) => (o.orderType === 'Market' ? t('marketPrice') : num(o.price)),
+        render: (o) => (o.orderType === 'Market' ? t('marketPrice') : fmt.price(o.symbol, o.price)),
       },
       {
         key: 'filled',
         header: t('col.filledQty'),
         width: 'minmax(110px, 1.2fr)',
         align: 'end',
-        render: (o) => filledText(o, unitsOf(o.symbol)),
+        render: (o) => filledText(o, unitsOf(o.symbol), fmt),
       },
       {
         key: 'status',
@@ -620,7 +664,7 @@ function HistoryView({
         render: (o) => <StatusCell status={o.status} />,
       },
     ],
-    [t, locale, pairOf, unitsOf],
+    [t, locale, fmt, unitsOf],
   );
   return (
     <div className="orders-view">
@@ -674,7 +718,7 @@ function TradesView({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Elem
   const locale = useAtomValue(routeAtom).locale;
   const all = useAtomValue(allPairsAtom);
   const days = useAtomValue(historyRangeAtom);
-  const pairOf = usePairs();
+  const fmt = useRowFormat(locale);
   const refresh = useAccountRefresh();
   const list = usePagedList(
     'tradeHistory',
@@ -694,7 +738,12 @@ function TradesView({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Elem
         width: 'minmax(132px, 1.2fr)',
         render: (r) => formatUtcDateTime(r.time, locale),
       },
-      { key: 'pair', header: t('col.pair'), width: 'minmax(78px, 0.8fr)', render: (r) => pairOf(r.symbol) },
+      {
+        key: 'pair',
+        header: t('col.pair'),
+        width: 'minmax(78px, 0.8fr)',
+        render: (r) => fmt.pairOf(r.symbol),
+      },
       {
         key: 'side',
         header: t('col.side'),
@@ -710,19 +759,25 @@ function TradesView({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Elem
         header: t('col.execPrice'),
         width: 'minmax(80px, 1fr)',
         align: 'end',
-        render: (r) => r.price,
+        render: (r) => fmt.price(r.symbol, r.price),
       },
-      { key: 'qty', header: t('col.qty'), width: 'minmax(80px, 1fr)', align: 'end', render: (r) => r.qty },
+      {
+        key: 'qty',
+        header: t('col.qty'),
+        width: 'minmax(80px, 1fr)',
+        align: 'end',
+        render: (r) => fmt.qty(r.symbol, r.qty),
+      },
       {
         key: 'value',
         header: t('col.value'),
         width: 'minmax(90px, 1fr)',
         align: 'end',
-        render: (r) => r.value,
+        render: (r) => fmt.amount(r.symbol, r.value),
       },
       { key: 'fee', header: t('col.fee'), width: 'minmax(100px, 1fr)', align: 'end', render: (r) => r.fee },
     ],
-    [t, locale, pairOf],
+    [t, locale, fmt],
   );
   return (
     <div className="orders-view">
