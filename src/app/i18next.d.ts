@@ -6,6 +6,7 @@ import type tools from '../../locales/en/tools.json';
 import type orderbook from '../../locales/en/orderbook.json';
 import type trade from '../../locales/en/trade.json';
 import type orders from '../../locales/en/orders.json';
+import type chart from '../../locales/en/chart.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -18,6 +19,7 @@ declare module 'i18next' {
       orderbook: typeof orderbook;
       trade: typeof trade;
       orders: typeof orders;
+      chart: typeof chart;
     };
   }
 }

@@ -1,0 +1,295 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { AVERAGE_DAY_CHOICES } from '../../../workers/account/averages';
+import { symbolsAtom } from '../../hub/state';
+import { CHART_TYPES, TIMEZONES, type ChartTimezone, type DisplaySettings, type ShowHide } from './config';
+import { Dropdown } from './Dropdown';
+import { INDICATOR_IDS } from './indicators';
+import { IntervalPicker } from './IntervalPicker';
+import { TIME_FRAME_PRESETS, type Interval, type TimeFramePreset } from './intervals';
+import { averageLegend } from './lines';
+import { chartFullscreenAtom, klineConfigAtom, updateKlineConfigAtom } from './state';
+
+type ToggleKey = 'trade' | 'dealHistory' | 'entrust' | 'avgBuyLine' | 'avgSellLine' | 'grid';
+
+/**
+ * The chart toolbar (spec §2): indicators, chart type, compare, screenshot, fullscreen, intervals, time-frame
+ * presets and display options; every choice is remembered in the kline config. The simple view shows intervals only.
+ */
+export function ChartToolbar({
+  symbol,
+  simple,
+  onInterval,
+  onPreset,
+  onScreenshot,
+  onFullscreen,
+}: {
+  readonly symbol: string;
+  readonly simple: boolean;
+  readonly onInterval: (iv: Interval) => void;
+  readonly onPreset: (p: TimeFramePreset) => void;
+  readonly onScreenshot: () => void;
+  readonly onFullscreen: () => void;
+}): React.JSX.Element {
+  const { t } = useTranslation('chart');
+  const cfg = useAtomValue(klineConfigAtom);
+  const update = useSetAtom(updateKlineConfigAtom);
+  const fullscreen = useAtomValue(chartFullscreenAtom);
+  const symbols = useAtomValue(symbolsAtom);
+  const setDisplay = (patch: Partial<DisplaySettings>): void => {
+    update({ display: { ...cfg.display, ...patch } });
+  };
+  const flip = (v: ShowHide): ShowHide => (v === 'show' ? 'hide' : 'show');
+  const dayLabel = (d: number): string => {
+    const l = averageLegend(d);
+    return l.key === 'lastNDays'
+      ? t('avg.lastNDays', { n: l.n })
+      : t(l.n === 1 ? 'avg.lastYear' : 'avg.lastNYears', { n: l.n });
+  };
+  const toggle = (key: ToggleKey, testId: string, label: string): React.JSX.Element => (
+    <label className="check chart-check">
+      <input
+        type="checkbox"
+        checked={cfg.display[key] === 'show'}
+        data-testid={testId}
+        onChange={() => {
+          setDisplay({ [key]: flip(cfg.display[key]) });
+        }}
+      />
+      {label}
+    </label>
+  );
+  return (
+    <div className="chart-toolbar" role="toolbar" aria-label={t('toolbar.label')} data-testid="chart-toolbar">
+      <IntervalPicker onPick={onInterval} />
+      {!simple && (
+        <>
+          <span className="chart-sep" aria-hidden="true" />
+          <Dropdown label={t('toolbar.presets')} title={t('toolbar.presets')} testId="chart-presets">
+            {(close) => (
+              <div className="chart-menu-list">
+                {TIME_FRAME_PRESETS.map((p) => (
+                  <button
+                    key={p.id}
+                    type="button"
+                    className="chart-menu-item"
+                    data-testid={`preset-${p.id}`}
+                    onClick={() => {
+                      onPreset(p);
+                      close();
+                    }}
+                  >
+                    {t(`presets.${p.unit}`, { n: p.count })}
+                  </button>
+                ))}
+              </div>
+            )}
+          </Dropdown>
+          <Dropdown label={t('toolbar.indicators')} title={t('toolbar.indicators')} testId="chart-indicators">
+            {() => (
+              <div className="chart-menu-list">
+                {INDICATOR_IDS.map((id) => (
+                  <label key={id} className="check chart-check">
+                    <input
+                      type="checkbox"
+                      checked={cfg.indicators.includes(id)}
+                      data-testid={`indicator-${id}`}
+                      onChange={() => {
+                        update({
+                          indicators: cfg.indicators.includes(id)
+                            ? cfg.indicators.filter((x) => x !== id)
+                            : INDICATOR_IDS.filter((x) => x === id || cfg.indicators.includes(x)),
+                        });
+                      }}
+                    />
+                    {t(`indicators.${id}`)}
+                  </label>
+                ))}
+              </div>
+            )}
+          </Dropdown>
+          <Dropdown label={t(`types.${cfg.chartType}`)} title={t('toolbar.chartType')} testId="chart-type">
+            {(close) => (
+              <div className="chart-menu-list" role="menu">
+                {CHART_TYPES.map((ct) => (
+                  <button
+                    key={ct}
+                    type="button"
+                    role="menuitemradio"
+                    aria-checked={ct === cfg.chartType}
+                    className="chart-menu-item"
+                    data-testid={`type-${ct}`}
+                    onClick={() => {
+                      update({ chartType: ct });
+                      close();
+                    }}
+                  >
+                    {t(`types.${ct}`)}
+                  </button>
+                ))}
+              </div>
+            )}
+          </Dropdown>
+          <Dropdown
+            label={cfg.compare === '' ? t('toolbar.compare') : `${t('toolbar.compare')}: ${cfg.compare}`}
+            title={t('toolbar.compare')}
+            testId="chart-compare"
+            active={cfg.compare !== ''}
+          >
+            {(close) => (
+              <div className="chart-menu-list chart-menu-scroll">
+                <button
+                  type="button"
+                  className="chart-menu-item"
+                  data-testid="compare-none"
+                  onClick={() => {
+                    update({ compare: '' });
+                    close();
+                  }}
+                >
+                  {t('toolbar.compareNone')}
+                </button>
+                {symbols
+                  .filter((s) => s.symbol !== symbol && s.openTime === 0)
+                  .map((s) => (
+                    <button
+                      key={s.symbol}
+                      type="button"
+                      className="chart-menu-item"
+                      aria-checked={s.symbol === cfg.compare}
+                      role="menuitemradio"
+                      data-testid={`compare-${s.symbol}`}
+                      onClick={() => {
+                        update({ compare: s.symbol });
+                        close();
+                      }}
+                    >
+                      {s.base}/{s.quote}
+                    </button>
+                  ))}
+              </div>
+            )}
+          </Dropdown>
+          <Dropdown
+            label={t('toolbar.display')}
+            title={t('toolbar.display')}
+            testId="chart-display"
+            align="end"
+          >
+            {() => (
+              <div className="chart-menu-list chart-display">
+                {toggle('trade', 'display-trade', t('display.trade'))}
+                {toggle('dealHistory', 'display-fills', t('display.dealHistory'))}
+                {toggle('entrust', 'display-orders', t('display.entrust'))}
+                <div className="chart-row">
+                  {toggle('avgBuyLine', 'display-avg-buy', t('display.avgBuyLine'))}
+                  <select
+                    className="select chart-select"
+                    aria-label={t('display.period')}
+                    value={cfg.display.avgBuyLineDays}
+                    data-testid="display-avg-buy-days"
+                    onChange={(e) => {
+                      setDisplay({ avgBuyLineDays: Number(e.currentTarget.value) });
+                    }}
+                  >
+                    {AVERAGE_DAY_CHOICES.map((d) => (
+                      <option key={d} value={d}>
+                        {dayLabel(d)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="chart-row">
+                  {toggle('avgSellLine', 'display-avg-sell', t('display.avgSellLine'))}
+                  <select
+                    className="select chart-select"
+                    aria-label={t('display.period')}
+                    value={cfg.display.avgSellLineDays}
+                    data-testid="display-avg-sell-days"
+                    onChange={(e) => {
+                      setDisplay({ avgSellLineDays: Number(e.currentTarget.value) });
+                    }}
+                  >
+                    {AVERAGE_DAY_CHOICES.map((d) => (
+                      <option key={d} value={d}>
+                        {dayLabel(d)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {toggle('grid', 'display-grid', t('display.grid'))}
+                <label className="chart-row">
+                  <span>{t('display.timezone')}</span>
+                  <select
+                    className="select chart-select"
+                    value={cfg.timezone}
+                    data-testid="display-timezone"
+                    onChange={(e) => {
+                      const tz = TIMEZONES.find((z) => z === e.currentTarget.value);
+                      if (tz !== undefined) update({ timezone: tz satisfies ChartTimezone });
+                    }}
+                  >
+                    {TIMEZONES.map((z) => (
+                      <option key={z} value={z}>
+                        {z === 'local' ? t('display.localTime') : z.replace('_', ' ')}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+            )}
+          </Dropdown>
+          <span className="chart-spacer" />
+          <button
+            type="button"
+            className="chart-tool"
+            title={t('toolbar.screenshot')}
+            aria-label={t('toolbar.screenshot')}
+            data-testid="chart-screenshot"
+            onClick={onScreenshot}
+          >
+            <svg
+              width="14"
+              height="14"
+              viewBox="0 0 16 16"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            >
+              <rect x="1.5" y="3.5" width="13" height="10" rx="1.5" />
+              <circle cx="8" cy="8.5" r="2.5" />
+              <path d="M5.5 3.5l1-2h3l1 2" />
+            </svg>
+          </button>
+        </>
+      )}
+      {simple && <span className="chart-spacer" />}
+      <button
+        type="button"
+        className={`chart-tool${fullscreen ? ' is-on' : ''}`}
+        title={fullscreen ? t('toolbar.exitFullscreen') : t('toolbar.fullscreen')}
+        aria-label={fullscreen ? t('toolbar.exitFullscreen') : t('toolbar.fullscreen')}
+        aria-pressed={fullscreen}
+        data-testid="chart-fullscreen"
+        onClick={onFullscreen}
+      >
+        <svg
+          width="14"
+          height="14"
+          viewBox="0 0 16 16"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
+          {fullscreen ? (
+            <path d="M6 1.5v4.5H1.5M10 1.5v4.5h4.5M6 14.5V10H1.5M10 14.5V10h4.5" />
+          ) : (
+            <path d="M1.5 6V1.5H6M10 1.5h4.5V6M1.5 10v4.5H6M14.5 10v4.5H10" />
+          )}
+        </svg>
+      </button>
+    </div>
+  );
+}

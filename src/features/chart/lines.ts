@@ -1,0 +1,182 @@
+/**
+ * Views of the chart's lines and markers: fill markers snapped to the loaded candles, average-price line legends
+ * (spec §9: 'last N days', or years at 365 and more), open-order lines (limit and plan orders), grid-strategy price
+ * levels and the drag/quick-order price helpers. Pure data in, plain draw data out.
+ */
+import Decimal from 'decimal.js';
+import { averageLineLabel } from '../../../workers/account/averages';
+import type { FillMarker, OrderEvent } from '../../../workers/api';
+
+/** A marker as the renderer draws it (lightweight-charts' shape, time in seconds). */
+export interface MarkerDraw {
+  readonly id: string;
+  /** Candle time, seconds. */
+  readonly time: number;
+  readonly side: 'Buy' | 'Sell';
+  readonly count: number;
+  /** The fills behind it (the trade-info modal). */
+  readonly fillIds: readonly string[];
+}
+
+/** Largest index with times[i] ≤ t, or -1. `times` ascending. */
+export function floorIndex(times: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = times.length - 1;
+  let ans = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((times[mid] ?? Infinity) <= t) {
+      ans = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return ans;
+}
+
+/**
+ * Fill markers (bucketed per candle by the hub) placed on the loaded candles: each goes to the candle holding its
+ * time (ms); markers older than the first candle or newer than one interval past the last are left out. Markers of
+ * one side that land on the same candle merge. Ascending time, buy before sell.
+ */
+export function toMarkerDraws(
+  markers: readonly FillMarker[],
+  candleTimesMs: readonly number[],
+  intervalMs: number,
+): MarkerDraw[] {
+  const first = candleTimesMs[0];
+  const last = candleTimesMs[candleTimesMs.length - 1];
+  if (first === undefined || last === undefined) return [];
+  const byKey = new Map<string, { time: number; side: 'Buy' | 'Sell'; count: number; ids: string[] }>();
+  for (const m of markers) {
+    if (m.time < first || m.time >= last + intervalMs) continue;
+    const i = floorIndex(candleTimesMs, m.time);
+    const t = candleTimesMs[i];
+    if (t === undefined) continue;
+    const key = `${m.side}:${t}`;
+    const prev = byKey.get(key);
+    if (prev === undefined) byKey.set(key, { time: t, side: m.side, count: m.count, ids: [...m.fillIds] });
+    else {
+      prev.count += m.count;
+      prev.ids.push(...m.fillIds);
+    }
+  }
+  return [...byKey.entries()]
+    .map(([id, b]) => ({ id, time: b.time / 1000, side: b.side, count: b.count, fillIds: b.ids }))
+    .sort((a, b) => a.time - b.time || (a.side === b.side ? 0 : a.side === 'Buy' ? -1 : 1));
+}
+
+/** The i18n key and count of an average line's legend. */
+export function averageLegend(days: number): {
+  readonly key: 'lastNDays' | 'lastNYears';
+  readonly n: number;
+} {
+  return averageLineLabel(days);
+}
+
+/** Kinds of chart lines. */
+export type ChartLineKind = 'limit' | 'plan';
+
+/** One open-order line (spec §3 "Chart line items": id, price, side, quantity, order text, tooltip). */
+export interface OrderLine {
+  readonly id: string;
+  readonly kind: ChartLineKind;
+  readonly price: string;
+  readonly side: 'Buy' | 'Sell';
+  readonly quantity: string;
+  /** Short label: order type word key and side. */
+  readonly textKey: 'limit' | 'conditional' | 'stopLimit' | 'tpsl' | 'oco' | 'trailing';
+  /** The order behind the line (modify and cancel act on it). */
+  readonly order: OrderEvent;
+}
+
+function planTextKey(planType: number): OrderLine['textKey'] {
+  switch (planType) {
+    case 8:
+      return 'stopLimit';
+    case 10:
+      return 'oco';
+    case 11:
+      return 'tpsl';
+    case 4:
+    case 5:
+      return 'trailing';
+    default:
+      return 'conditional';
+  }
+}
+
+/** Whether an order is an untriggered plan order (its line sits at the trigger price). */
+export function isPlanOrder(o: OrderEvent): boolean {
+  return o.status === 'ORDER_NEW';
+}
+
+/**
+ * Lines of a symbol's open orders: limit orders at their price, plan orders waiting for their trigger at the
+ * trigger price. Market orders and rows without a positive price have no line. Sorted by price, highest first.
+ */
+export function toOrderLines(orders: readonly OrderEvent[], symbol: string): OrderLine[] {
+  const out: OrderLine[] = [];
+  for (const o of orders) {
+    if (o.symbol !== symbol) continue;
+    const plan = isPlanOrder(o);
+    const price = plan ? o.triggerPrice : o.price;
+    if (!plan && o.orderType !== 'Limit') continue;
+    if (!(Number(price) > 0)) continue;
+    out.push({
+      id: o.orderId,
+      kind: plan ? 'plan' : 'limit',
+      price,
+      side: o.side,
+      quantity: o.leavesQty !== '' && Number(o.leavesQty) > 0 ? o.leavesQty : o.qty,
+      textKey: plan ? planTextKey(o.planType) : 'limit',
+      order: o,
+    });
+  }
+  return out.sort((a, b) => Number(b.price) - Number(a.price));
+}
+
+/** A price rounded half-up to the symbol's precision, as a plain decimal string ("" for a non-finite input). */
+export function roundPrice(price: number, precision: number): string {
+  if (!Number.isFinite(price)) return '';
+  return new Decimal(price).toDecimalPlaces(Math.max(0, precision), Decimal.ROUND_HALF_UP).toFixed();
+}
+
+/** Grid strategy (spec §3 Grid): 'grade' is arithmetic spacing, anything else geometric. */
+export interface GridSpec {
+  readonly minPrice: number;
+  readonly maxPrice: number;
+  readonly gridNumber: number;
+  readonly type: string;
+}
+
+/** The grid's price levels, lowest first (gridNumber + 1 of them); [] for a malformed grid. */
+export function gridPriceLevels(g: GridSpec): number[] {
+  const n = Math.floor(g.gridNumber);
+  if (!(g.minPrice > 0) || !(g.maxPrice > g.minPrice) || !(n >= 1) || n > 500) return [];
+  const out: number[] = [];
+  for (let i = 0; i <= n; i++) {
+    out.push(
+      g.type === 'grade'
+        ? g.minPrice + ((g.maxPrice - g.minPrice) * i) / n
+        : g.minPrice * Math.pow(g.maxPrice / g.minPrice, i / n),
+    );
+  }
+  return out;
+}
+
+/**
+ * What a drag ending at `newPrice` means for a line (spec §2 hint dialog): the same price as now, or a price on
+ * the other side of the market (a buy above or a sell below the last price: it would fill at once) asks to confirm.
+ */
+export function dragHint(
+  line: Pick<OrderLine, 'price' | 'side' | 'kind'>,
+  newPrice: string,
+  lastPrice: number | null,
+): 'same' | 'crossesMarket' | null {
+  if (new Decimal(newPrice).equals(new Decimal(line.price))) return 'same';
+  if (lastPrice === null || line.kind === 'plan') return null;
+  const p = Number(newPrice);
+  if (line.side === 'Buy' && p > lastPrice) return 'crossesMarket';
+  if (line.side === 'Sell' && p < lastPrice) return 'crossesMarket';
+  return null;
+}

@@ -1,0 +1,99 @@
+/**
+ * Layout sync (spec §5, §7): for logged-in non-demo users the kline config is uploaded with its version (0.4 s after
+ * a change, ignored in the first 5 s after a symbol switch) and, on login, the server's layout is applied when newer
+ * than the local one by more than 5 s. A corrupt server layout is discarded. Also loads the cancel-prompt preference.
+ */
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect } from 'react';
+import { getCall, postCall } from '../../app/api';
+import { sessionUserAtom } from '../../app/state';
+import { canSyncLayout, isServerLayoutNewer, parseKlineConfig } from './config';
+import {
+  applyServerLayoutAtom,
+  AUTOSAVE_DELAY_MS,
+  AUTOSAVE_IGNORE_MS,
+  CANCEL_PROMPT_PREF_KEY,
+  cancelPromptHiddenAtom,
+  klineConfigAtom,
+  layoutDirtyAtom,
+  symbolSwitchedAtAtom,
+} from './state';
+
+function resultOf(body: unknown): Record<string, unknown> | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const b = body as { code?: unknown; result?: unknown };
+  return b.code === 0 && typeof b.result === 'object' && b.result !== null
+    ? (b.result as Record<string, unknown>)
+    : null;
+}
+
+/** Runs the sync for the session user while mounted. */
+export function useLayoutSync(): void {
+  const user = useAtomValue(sessionUserAtom);
+  const store = useStore();
+  const sync = canSyncLayout(user);
+  const loggedIn = user?.loggedIn === true;
+
+  useEffect(() => {
+    if (!loggedIn) {
+      store.set(cancelPromptHiddenAtom, false);
+      return;
+    }
+    const ctl = new AbortController();
+    void getCall('getPrefSetting', {}, ctl.signal)
+      .then((b) => {
+        store.set(cancelPromptHiddenAtom, resultOf(b)?.[CANCEL_PROMPT_PREF_KEY] === 'hide');
+      })
+      .catch(() => undefined);
+    return () => {
+      ctl.abort();
+    };
+  }, [loggedIn, store]);
+
+  // Download once per login.
+  useEffect(() => {
+    if (!sync) return;
+    const ctl = new AbortController();
+    void (async () => {
+      const head = resultOf(await getCall('getKline', {}, ctl.signal));
+      const version = Number(head?.version ?? 0);
+      const path = head?.klinePath;
+      if (typeof path !== 'string' || path === '' || !path.startsWith('/')) return;
+      if (!isServerLayoutNewer(version, store.get(klineConfigAtom).version)) return;
+      const res = await fetch(path, { credentials: 'same-origin', signal: ctl.signal });
+      const body = resultOf((await res.json()) as unknown);
+      const cfg = parseKlineConfig(body?.saveData);
+      if (cfg === undefined) return;
+      store.set(applyServerLayoutAtom, { ...cfg, version });
+    })().catch(() => undefined);
+    return () => {
+      ctl.abort();
+    };
+  }, [sync, store]);
+
+  // Upload after changes.
+  useEffect(() => {
+    if (!sync) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = store.sub(layoutDirtyAtom, () => {
+      if (!store.get(layoutDirtyAtom)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const cfg = store.get(klineConfigAtom);
+        if (cfg.version - store.get(symbolSwitchedAtAtom) < AUTOSAVE_IGNORE_MS) return;
+        store.set(layoutDirtyAtom, false);
+        void postCall('uploadKline', {
+          kline: JSON.stringify({ version: cfg.version, saveData: cfg }),
+          version: cfg.version,
+          indicatorVersion: String(cfg.version),
+        }).catch(() => {
+          store.set(layoutDirtyAtom, true);
+        });
+      }, AUTOSAVE_DELAY_MS);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [sync, store]);
+}
