@@ -2,7 +2,7 @@
 import { CALLS } from '../../workers/protocol/paths';
 import type { RouteModule } from '../context';
 import { ParamError, type Params } from '../http/params';
-import { toInterval } from '../market/intervals';
+import { toInterval } from '../../workers/protocol/intervals';
 import { fixed, type Market } from '../market/market';
 import { SYMBOLS, SYMBOL_BY_NAME, type SymbolSpec } from '../market/symbols';
 

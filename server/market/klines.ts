@@ -3,7 +3,14 @@
  * (any depth, no storage, consistent across intervals), and candles built from real trades since.
  */
 import { hash01 } from './rng';
-import { INTERVALS, type Interval, nextPeriod, periodStart, periodsBack, prevPeriod } from './intervals';
+import {
+  INTERVALS,
+  type Interval,
+  nextPeriod,
+  periodStart,
+  periodsBack,
+  prevPeriod,
+} from '../../workers/protocol/intervals';
 
 /** One candle, numbers in quote/base units. */
 export interface Candle {

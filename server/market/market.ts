@@ -8,7 +8,7 @@ import type { Engine } from '../engine/engine';
 import type { EngineListener, ExecutionView, OrderView, PublicTrade } from '../engine/types';
 import type { RealtimeServer, TopicRegistry } from '../realtime/realtime';
 import { BOOK_DEPTHS, BookFeed, type BookDepth, type BookMessage } from './bookFeed';
-import { type Interval, nextPeriod, toInterval } from './intervals';
+import { type Interval, nextPeriod, toInterval } from '../../workers/protocol/intervals';
 import { SymbolKlines, type Candle } from './klines';
 import { SYMBOL_BY_NAME, type SymbolSpec } from './symbols';
 

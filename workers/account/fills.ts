@@ -7,6 +7,7 @@
  * `tradeId` is the public trade's id, shared by both sides of a self-trade, so it cannot be the key).
  */
 import Decimal from 'decimal.js';
+import { intervalMs, periodStart, toInterval } from '../protocol/intervals';
 import {
   compareIds,
   isRecord,
@@ -310,57 +311,19 @@ function insertSorted(rows: Fill[], f: Fill): void {
 /** A candle interval: a fixed length in ms, or the calendar week ('W', Monday 00:00 UTC) or month ('M'). */
 export type CandleInterval = number | 'W' | 'M';
 
-const MINUTE_MS = 60_000;
 const WEEK_MS = 7 * DAY_MS;
-// 1970-01-05 was a Monday: weekly candles start on Monday 00:00 UTC, as on the exchange and in the simulator.
-const WEEK_ORIGIN = 4 * DAY_MS;
-
-const INTERVAL_CODES: Readonly<Record<string, CandleInterval>> = {
-  '1s': 1000,
-  '1': MINUTE_MS,
-  '3': 3 * MINUTE_MS,
-  '5': 5 * MINUTE_MS,
-  '15': 15 * MINUTE_MS,
-  '30': 30 * MINUTE_MS,
-  '60': 60 * MINUTE_MS,
-  '120': 120 * MINUTE_MS,
-  '240': 240 * MINUTE_MS,
-  '360': 360 * MINUTE_MS,
-  '720': 720 * MINUTE_MS,
-  D: DAY_MS,
-  W: 'W',
-  M: 'M',
-  '1m': MINUTE_MS,
-  '3m': 3 * MINUTE_MS,
-  '5m': 5 * MINUTE_MS,
-  '15m': 15 * MINUTE_MS,
-  '30m': 30 * MINUTE_MS,
-  '1h': 60 * MINUTE_MS,
-  '2h': 120 * MINUTE_MS,
-  '4h': 240 * MINUTE_MS,
-  '6h': 360 * MINUTE_MS,
-  '12h': 720 * MINUTE_MS,
-  '1d': DAY_MS,
-  '1D': DAY_MS,
-  '1w': 'W',
-  '1W': 'W',
-  '1M': 'M',
-};
 
 /** The candle interval of a wire code ("1", "60", "D", "W", "M", "1s") or spec alias ("1m", "1h", "1D", "1M"). */
 export function toCandleInterval(code: string): CandleInterval | undefined {
-  return Object.hasOwn(INTERVAL_CODES, code) ? INTERVAL_CODES[code] : undefined;
+  const iv = toInterval(code);
+  if (iv === undefined) return undefined;
+  return iv === 'W' || iv === 'M' ? iv : intervalMs(iv);
 }
 
 /** Start (ms, UTC) of the candle holding `t`. A 7-day ms length is the calendar week. */
 export function candleStart(interval: CandleInterval, t: number): number {
-  if (interval === 'M') {
-    const d = new Date(t);
-    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-  }
-  if (interval === 'W' || interval === WEEK_MS) {
-    return Math.floor((t - WEEK_ORIGIN) / WEEK_MS) * WEEK_MS + WEEK_ORIGIN;
-  }
+  if (interval === 'M') return periodStart('M', t);
+  if (interval === 'W' || interval === WEEK_MS) return periodStart('W', t);
   return Math.floor(t / interval) * interval;
 }
 

@@ -3,6 +3,7 @@
  * "Kline data v5", the REST page parser (failure → empty list, spec §8) and the live candle merge.
  */
 import { isObj, MAX_WIRE_NUMBER, wireNumber } from '../protocol/decode';
+import { toInterval } from '../protocol/intervals';
 import { WIRE_INTERVALS, type WireInterval, type WireKline } from '../protocol/wire';
 
 /** One candle, ascending time in a series. */
@@ -56,27 +57,16 @@ export const KLINE_EXTRA_PAGES = 3;
 export const KLINE_KEEP = 5000;
 
 // Names and codes pair up index by index: both lists follow the spec's order.
-const NAME_TO_CODE = new Map<string, WireInterval>(
-  KLINE_INTERVAL_NAMES.map((name, i) => [name, WIRE_INTERVALS[i] ?? '1']),
-);
 const CODE_TO_NAME = new Map<string, KlineIntervalName>(
   KLINE_INTERVAL_NAMES.map((name, i) => [WIRE_INTERVALS[i] ?? '1', name]),
 );
-// The spec's favourites list spells days, weeks and months "1D", "1W", "1M".
-const EXTRA_ALIASES: Readonly<Record<string, WireInterval>> = { '1D': 'D', '1W': 'W' };
 
 /** Wire code of a spec name ("1h" → "60"), an alias ("1D" → "D") or a wire code itself; undefined if unknown. */
-export function toWireInterval(nameOrCode: string): WireInterval | undefined {
-  return NAME_TO_CODE.get(nameOrCode) ?? EXTRA_ALIASES[nameOrCode] ?? wireCode(nameOrCode);
-}
+export const toWireInterval: (nameOrCode: string) => WireInterval | undefined = toInterval;
 
 /** Spec name of a wire code ("60" → "1h"); undefined if unknown. */
 export function toIntervalName(code: string): KlineIntervalName | undefined {
   return CODE_TO_NAME.get(code);
-}
-
-function wireCode(code: string): WireInterval | undefined {
-  return CODE_TO_NAME.has(code) ? (code as WireInterval) : undefined;
 }
 
 // ---- REST paging (spec §7) ----

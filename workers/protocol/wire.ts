@@ -3,6 +3,8 @@
  * and range-checked here; price scaling to ticks happens in the reducer that knows the symbol's precision.
  */
 
+import { INTERVALS, type Interval } from './intervals';
+
 /** Taker side of a public trade. */
 export type TakerSide = 'Buy' | 'Sell';
 
@@ -137,22 +139,7 @@ export const PRIVATE_TOPICS: readonly string[] = [
 ];
 
 /** Wire kline interval codes (bybit-wire.md §2.4 plus the product's 1-second interval). */
-export const WIRE_INTERVALS = [
-  '1s',
-  '1',
-  '3',
-  '5',
-  '15',
-  '30',
-  '60',
-  '120',
-  '240',
-  '360',
-  '720',
-  'D',
-  'W',
-  'M',
-] as const;
+export const WIRE_INTERVALS = INTERVALS;
 
 /** One wire kline interval code. */
-export type WireInterval = (typeof WIRE_INTERVALS)[number];
+export type WireInterval = Interval;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTERVALS, nextPeriod, periodStart, toInterval } from '../../../../server/market/intervals';
+import { INTERVALS, nextPeriod, periodStart, toInterval } from '../../../../workers/protocol/intervals';
 import { SymbolKlines } from '../../../../server/market/klines';
 
 const START = Date.UTC(2026, 10, 22, 12, 34, 56, 789);
@@ -10,6 +10,9 @@ describe('intervals', () => {
     expect(toInterval('1h')).toBe('60');
     expect(toInterval('1M')).toBe('M');
     expect(toInterval('7')).toBeUndefined();
+    // Inherited keys of the alias table are not intervals (a REST `interval=toString` once resolved to a function).
+    expect(toInterval('toString')).toBeUndefined();
+    expect(toInterval('__proto__')).toBeUndefined();
   });
 
   it('starts weeks on Monday and months on the 1st, UTC', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTERVALS, periodStart } from '../../../../server/market/intervals';
+import { INTERVALS, periodStart } from '../../../../workers/protocol/intervals';
 import {
   bucketMarkers,
   candleStart,

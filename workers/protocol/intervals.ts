@@ -1,4 +1,7 @@
-/** Kline intervals (spec §9 plus the wire's codes) and their period arithmetic in UTC. */
+/**
+ * Kline intervals (spec §9 plus the wire's codes) and their period arithmetic in UTC: the one table the simulator,
+ * the hub's reducers and the chart share.
+ */
 
 /** Wire interval codes (bybit-wire.md §2.4) plus the product's 1-second interval. */
 export const INTERVALS = [
@@ -41,7 +44,8 @@ const ALIASES: Readonly<Record<string, Interval>> = {
 /** Canonical interval of a code or spec alias (spec §9 names "1m", "1h", "1M"...), or undefined. */
 export function toInterval(code: string): Interval | undefined {
   if ((INTERVALS as readonly string[]).includes(code)) return code as Interval;
-  return ALIASES[code];
+  // Own keys only: "toString" and friends are not intervals.
+  return Object.hasOwn(ALIASES, code) ? ALIASES[code] : undefined;
 }
 
 const MINUTE = 60_000;
