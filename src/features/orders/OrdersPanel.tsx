@@ -1,5 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OrderEvent, SymbolInfo } from '../../../workers/api';
 import { toOrderEvent } from '../../../workers/account/orders';
@@ -228,6 +229,44 @@ function useRowFormat(locale: string): RowFormat {
   }, [symbols, locale]);
 }
 
+/** Time, pair, type and side: the columns every order table opens with. */
+function leadColumns(
+  t: TFunction<'orders'>,
+  locale: string,
+  fmt: RowFormat,
+  timeOf: (o: OrderEvent) => number,
+): Column<OrderEvent>[] {
+  return [
+    {
+      key: 'time',
+      header: t('col.time'),
+      width: 'minmax(132px, 1.2fr)',
+      render: (o) => formatUtcDateTime(timeOf(o), locale),
+    },
+    { key: 'pair', header: t('col.pair'), width: 'minmax(78px, 0.8fr)', render: (o) => fmt.pairOf(o.symbol) },
+    {
+      key: 'type',
+      header: t('col.type'),
+      width: 'minmax(88px, 1fr)',
+      render: (o) => t(`type.${orderTypeKey(o)}`),
+    },
+    {
+      key: 'side',
+      header: t('col.side'),
+      width: 'minmax(44px, 0.5fr)',
+      render: (o) => <SideCell side={o.side} />,
+    },
+  ];
+}
+
+/** Buy or Sell in the side's colour. */
+function SideCell({ side }: { readonly side: 'Buy' | 'Sell' }): React.JSX.Element {
+  const { t } = useTranslation('orders');
+  return (
+    <span className={side === 'Buy' ? 'up' : 'down'}>{side === 'Buy' ? t('side.buy') : t('side.sell')}</span>
+  );
+}
+
 function StatusCell({ status }: { readonly status: OrderEvent['status'] }): React.JSX.Element {
   const { t } = useTranslation('orders');
   const icon = statusIconOf(status);
@@ -316,34 +355,7 @@ function OpenOrdersView({
 
   const columns = useMemo<Column<OrderEvent>[]>(() => {
     const cols: Column<OrderEvent>[] = [
-      {
-        key: 'time',
-        header: t('col.time'),
-        width: 'minmax(132px, 1.2fr)',
-        render: (o) => formatUtcDateTime(o.createdTime, locale),
-      },
-      {
-        key: 'pair',
-        header: t('col.pair'),
-        width: 'minmax(78px, 0.8fr)',
-        render: (o) => fmt.pairOf(o.symbol),
-      },
-      {
-        key: 'type',
-        header: t('col.type'),
-        width: 'minmax(88px, 1fr)',
-        render: (o) => t(`type.${orderTypeKey(o)}`),
-      },
-      {
-        key: 'side',
-        header: t('col.side'),
-        width: 'minmax(44px, 0.5fr)',
-        render: (o) => (
-          <span className={o.side === 'Buy' ? 'up' : 'down'}>
-            {o.side === 'Buy' ? t('side.buy') : t('side.sell')}
-          </span>
-        ),
-      },
+      ...leadColumns(t, locale, fmt, (o) => o.createdTime),
       {
         key: 'price',
         header: t('col.price'),
@@ -608,34 +620,7 @@ function HistoryView({
   );
   const columns = useMemo<Column<OrderEvent>[]>(
     () => [
-      {
-        key: 'time',
-        header: t('col.time'),
-        width: 'minmax(132px, 1.2fr)',
-        render: (o) => formatUtcDateTime(o.updatedTime, locale),
-      },
-      {
-        key: 'pair',
-        header: t('col.pair'),
-        width: 'minmax(78px, 0.8fr)',
-        render: (o) => fmt.pairOf(o.symbol),
-      },
-      {
-        key: 'type',
-        header: t('col.type'),
-        width: 'minmax(88px, 1fr)',
-        render: (o) => t(`type.${orderTypeKey(o)}`),
-      },
-      {
-        key: 'side',
-        header: t('col.side'),
-        width: 'minmax(44px, 0.5fr)',
-        render: (o) => (
-          <span className={o.side === 'Buy' ? 'up' : 'down'}>
-            {o.side === 'Buy' ? t('side.buy') : t('side.sell')}
-          </span>
-        ),
-      },
+      ...leadColumns(t, locale, fmt, (o) => o.updatedTime),
       {
         key: 'avg',
         header: t('col.avgPrice'),
@@ -748,11 +733,7 @@ function TradesView({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Elem
         key: 'side',
         header: t('col.side'),
         width: 'minmax(44px, 0.5fr)',
-        render: (r) => (
-          <span className={r.side === 'Buy' ? 'up' : 'down'}>
-            {r.side === 'Buy' ? t('side.buy') : t('side.sell')}
-          </span>
-        ),
+        render: (r) => <SideCell side={r.side} />,
       },
       {
         key: 'price',
