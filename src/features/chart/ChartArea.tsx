@@ -17,7 +17,7 @@ import { markCandlesDrawn, markIntervalClick } from './benchProbe';
 import { ChartRenderer, type PriceLineDraw } from './ChartRenderer';
 import { ChartToolbar } from './ChartToolbar';
 import { intervalMs, presetStart, type Interval, type TimeFramePreset } from './intervals';
-import { averageLegend, gridPriceLevels, toMarkerDraws } from './lines';
+import { averageLegend, gridPriceLevels, toMarkerDraws, type MarkerDraw } from './lines';
 import { OrderLines } from './OrderLines';
 import { QuickOrder } from './QuickOrder';
 import { chartFullscreenAtom, klineConfigAtom, toolPreviewLinesAtom, updateKlineConfigAtom } from './state';
@@ -75,7 +75,7 @@ export function ChartArea({
   const [range, setRange] = useState<{ readonly start: number } | null>(null);
   const [load, setLoad] = useState<LoadState>('loading');
   const [drawn, setDrawn] = useState(0);
-  const [markerCount, setMarkerCount] = useState(0);
+  const [markers, setMarkers] = useState<readonly MarkerDraw[]>([]);
   const [modalIds, setModalIds] = useState<readonly string[] | null>(null);
   const [avgLines, setAvgLines] = useState<readonly PriceLineDraw[]>([]);
   const [orderLineDraws, setOrderLineDraws] = useState<readonly PriceLineDraw[]>([]);
@@ -213,7 +213,7 @@ export function ChartArea({
     if (!showFills) {
       renderer.setMarkers([]);
       markerIds.current.clear();
-      setMarkerCount(0);
+      setMarkers([]);
       return;
     }
     let alive = true;
@@ -232,7 +232,7 @@ export function ChartArea({
           const draws = toMarkerDraws(ms, renderer.candleTimes(), intervalMs(interval));
           markerIds.current = new Map(draws.map((d) => [d.id, d.fillIds]));
           renderer.setMarkers(draws);
-          setMarkerCount(draws.length);
+          setMarkers(draws);
         })
         .catch(() => undefined);
     };
@@ -415,7 +415,7 @@ export function ChartArea({
           data-type={chartType}
           data-candles={renderer?.length ?? 0}
           data-drawn={drawn}
-          data-markers={markerCount}
+          data-markers={markers.length}
           data-indicators={indicators.join(',')}
         />
         {renderer !== null && load === 'ready' && !simple && cfg.display.entrust === 'show' && loggedIn && (
@@ -440,6 +440,24 @@ export function ChartArea({
           </div>
         )}
         {load === 'loading' && <div className="chart-loading muted small">{t('empty.loading')}</div>}
+        {markers.length > 0 && (
+          // The canvas markers for keyboard and screen-reader users: the same trade-info modal behind each.
+          <ul className="chart-sr-only" aria-label={t('display.dealHistory')}>
+            {markers.map((m) => (
+              <li key={m.id}>
+                <button
+                  type="button"
+                  data-testid="fill-marker"
+                  onClick={() => {
+                    setModalIds(m.fillIds);
+                  }}
+                >
+                  {`${m.side === 'Buy' ? t('lines.buy') : t('lines.sell')} ×${m.count} ${new Date(m.time * 1000).toISOString().slice(0, 16).replace('T', ' ')}`}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       {modalIds !== null && (
         <TradeInfoModal

@@ -82,10 +82,10 @@ export const DEFAULT_DISPLAY: DisplaySettings = {
   grid: 'show',
 };
 
-/** The defaults: 30 min candles, spec pins, candles with EMA 9 and volume, UTC. */
-export function defaultKlineConfig(now: number): KlineConfig {
+/** The defaults (30 min candles, spec pins, candles with EMA 9 and volume, UTC) at a layout version. */
+export function defaultKlineConfig(version: number): KlineConfig {
   return {
-    version: now,
+    version,
     interval: DEFAULT_INTERVAL,
     pinned: [...DEFAULT_PINNED],
     chartType: 'candle',

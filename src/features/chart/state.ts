@@ -14,11 +14,14 @@ import {
 } from './config';
 import type { GridSpec } from './lines';
 
-/** Reads the local kline config; writes the defaults when it is missing or corrupt, so the key always exists after. */
-export function loadKlineConfig(now: number = Date.now()): KlineConfig {
+/**
+ * Reads the local kline config; writes the defaults when it is missing or corrupt, so the key always exists after.
+ * The defaults carry version 0 (never changed here), so any saved server layout is newer and wins on login.
+ */
+export function loadKlineConfig(): KlineConfig {
   const parsed = parseKlineConfig(readStoredJson(KLINE_CONFIG_KEY));
   if (parsed !== undefined) return parsed;
-  const d = defaultKlineConfig(now);
+  const d = defaultKlineConfig(0);
   writeStored(KLINE_CONFIG_KEY, JSON.stringify(d));
   return d;
 }

@@ -127,24 +127,24 @@ describe('kline config', () => {
       delete (globalThis as { localStorage?: unknown }).localStorage;
     });
 
-    it('is created with the defaults on first run (the chart does not start without it)', () => {
-      const cfg = loadKlineConfig(42);
-      expect(cfg).toEqual(defaultKlineConfig(42));
-      expect(JSON.parse(store.get(`spot.${KLINE_CONFIG_KEY}`) ?? 'null')).toEqual(defaultKlineConfig(42));
+    it('is created with the defaults on first run, at version 0 (any server layout is newer)', () => {
+      const cfg = loadKlineConfig();
+      expect(cfg).toEqual(defaultKlineConfig(0));
+      expect(JSON.parse(store.get(`spot.${KLINE_CONFIG_KEY}`) ?? 'null')).toEqual(defaultKlineConfig(0));
     });
 
     it('a corrupt stored config is discarded and the defaults restored', () => {
       store.set(`spot.${KLINE_CONFIG_KEY}`, '{"interval": 99, ');
-      expect(loadKlineConfig(7)).toEqual(defaultKlineConfig(7));
+      expect(loadKlineConfig()).toEqual(defaultKlineConfig(0));
       expect(parseKlineConfig(JSON.parse(store.get(`spot.${KLINE_CONFIG_KEY}`) ?? 'null'))).toEqual(
-        defaultKlineConfig(7),
+        defaultKlineConfig(0),
       );
     });
 
     it('a valid stored config is kept', () => {
       const mine = { ...defaultKlineConfig(5), interval: '240', chartType: 'heikinAshi' };
       store.set(`spot.${KLINE_CONFIG_KEY}`, JSON.stringify(mine));
-      expect(loadKlineConfig(9)).toEqual(mine);
+      expect(loadKlineConfig()).toEqual(mine);
     });
   });
 });
