@@ -13,7 +13,18 @@ export function parseBackend(search: string): Backend | null {
 
 let probed: boolean | null = null;
 
-/** True when a WebGL context with `failIfMajorPerformanceCaveat: true` can be created (checked once per page). */
+/** Renderer strings of software rasterisers (Chromium does not always honour failIfMajorPerformanceCaveat for them). */
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+
+/** True for a GPU renderer string naming a software rasteriser. */
+export function isSoftwareRenderer(renderer: string): boolean {
+  return SOFTWARE_RENDERER.test(renderer);
+}
+
+/**
+ * True when a WebGL context with `failIfMajorPerformanceCaveat: true` can be created and its renderer is not a
+ * software rasteriser (checked once per page).
+ */
 export function hasFastWebGL(): boolean {
   if (probed !== null) return probed;
   try {
@@ -21,8 +32,13 @@ export function hasFastWebGL(): boolean {
     const gl =
       c.getContext('webgl2', { failIfMajorPerformanceCaveat: true }) ??
       c.getContext('webgl', { failIfMajorPerformanceCaveat: true });
-    probed = gl !== null;
-    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    if (gl === null) probed = false;
+    else {
+      const info = gl.getExtension('WEBGL_debug_renderer_info');
+      const renderer = String(gl.getParameter(info === null ? gl.RENDERER : info.UNMASKED_RENDERER_WEBGL));
+      probed = !isSoftwareRenderer(renderer);
+      gl.getExtension('WEBGL_lose_context')?.loseContext();
+    }
   } catch {
     probed = false;
   }

@@ -158,7 +158,7 @@ function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
           </div>
           <div>
             <span>{t('depth.value', { coin: symbol.quote })}</span>{' '}
-            <b>{formatFixed(tip.readout.value, symbol.amountPrecision, locale)}</b>
+            <b>{formatFixed(tip.readout.value, symbol.pricePrecision, locale)}</b>
           </div>
         </div>
       )}

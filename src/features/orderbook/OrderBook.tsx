@@ -80,7 +80,8 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
       price: new FormatCache((n) => formatFixed(n, priceDp, locale)),
       amount: new FormatCache((n) => formatFixed(n, symbol.quantityPrecision, locale)),
       totalBase: new FormatCache((n) => formatFixed(n, symbol.quantityPrecision, locale)),
-      totalQuote: new FormatCache((n) => formatFixed(n, symbol.amountPrecision, locale)),
+      // Quote values read in the quote coin, to its price precision (amountPrecision, 8 for BTCUSDT, would not fit).
+      totalQuote: new FormatCache((n) => formatFixed(n, symbol.pricePrecision, locale)),
       percent: (f: number) => `${formatFixed(f * 100, 2, locale)}%`,
     }),
     [priceDp, symbol, locale],
@@ -327,7 +328,7 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
             </div>
             <div>
               <span>{t('tip.sumValue', { coin: symbol.quote })}</span>{' '}
-              <b>{formatFixed(tip.sumValue, symbol.amountPrecision, locale)}</b>
+              <b>{formatFixed(tip.sumValue, symbol.pricePrecision, locale)}</b>
             </div>
           </div>
         )}

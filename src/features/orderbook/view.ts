@@ -283,17 +283,19 @@ function captionBand(d: BookSceneInput): Band {
   const y = HEAD_HEIGHT / 2;
   const shapes: Shape[] = [];
   if (d.layout === 4) {
-    const half = Math.floor(d.width / 2);
-    // Start half: bids (amount at the outer edge, price by the centre); end half: asks mirrored.
-    const bidOuter = mx(PAD, d.width, d.rtl);
-    const bidInner = mx(half - PAD, d.width, d.rtl);
-    const askInner = mx(half + PAD, d.width, d.rtl);
-    const askOuter = mx(d.width - PAD, d.width, d.rtl);
+    // Amounts at the outer edges, one price caption over the centre line (two per half would not fit a narrow panel).
     shapes.push(
-      text(d.captions.amount, bidOuter, y, c.textMuted, flip('left', d.rtl), false, 'caption'),
-      text(d.captions.price, bidInner, y, c.textMuted, flip('right', d.rtl), false, 'caption'),
-      text(d.captions.price, askInner, y, c.textMuted, flip('left', d.rtl), false, 'caption'),
-      text(d.captions.amount, askOuter, y, c.textMuted, flip('right', d.rtl), false, 'caption'),
+      text(d.captions.amount, mx(PAD, d.width, d.rtl), y, c.textMuted, flip('left', d.rtl), false, 'caption'),
+      text(d.captions.price, Math.floor(d.width / 2), y, c.textMuted, 'center', false, 'caption'),
+      text(
+        d.captions.amount,
+        mx(d.width - PAD, d.width, d.rtl),
+        y,
+        c.textMuted,
+        flip('right', d.rtl),
+        false,
+        'caption',
+      ),
     );
   } else {
     const cols = fullColumns(d.width, d.rtl);

@@ -111,8 +111,11 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
       dirty.current = false;
       const { input: i, flash } = inputRef.current;
       const r = renderer.draw(frames.get('trades') ?? NO_TRADES, i, flash, window.devicePixelRatio || 1, now);
-      animating = r.animating;
-      if (canvas !== null) canvas.dataset.rows = String(r.rows);
+      animating = r.flashing > 0;
+      if (canvas !== null) {
+        canvas.dataset.rows = String(r.rows);
+        canvas.dataset.flashing = String(r.flashing);
+      }
     });
     return () => {
       offFrame();

@@ -11,8 +11,8 @@ import { TradeFlashes, toTradesScene, type TradesSceneInput } from './view';
 export interface TradesDrawResult {
   readonly rows: number;
   readonly painted: number;
-  /** True while a row is still flashing: draw again next frame. */
-  readonly animating: boolean;
+  /** Rows flashing in this frame (draw again next frame while any are). */
+  readonly flashing: number;
 }
 
 /** Draws the latest trades on one surface. */
@@ -37,18 +37,18 @@ export class TradesRenderer {
       this.flashes.note(trades, now);
       this.lastList = trades;
     }
-    let animating = false;
+    let flashing = 0;
     const scene = toTradesScene(trades, {
       ...input,
       flash: (id) => {
         if (!flash) return 0;
         const s = this.flashes.strength(id, now);
-        if (s > 0) animating = true;
+        if (s > 0) flashing++;
         return s;
       },
     });
     const painted = this.scene.update(scene, dpr);
-    return { rows: Math.max(0, scene.bands.length - 1), painted, animating };
+    return { rows: Math.max(0, scene.bands.length - 1), painted, flashing };
   }
 
   /** Repaint everything on the next draw. */

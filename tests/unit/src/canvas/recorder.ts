@@ -20,8 +20,8 @@ export function recorder(): Ctx2D & { ops: Op[] } {
   const ops: Op[] = [];
   const ctx = {
     ops,
-    fillStyle: '' as string | CanvasGradient | CanvasPattern,
-    strokeStyle: '' as string | CanvasGradient | CanvasPattern,
+    fillStyle: '',
+    strokeStyle: '',
     lineWidth: 1,
     globalAlpha: 1,
     font: '',
@@ -34,21 +34,21 @@ export function recorder(): Ctx2D & { ops: Op[] } {
     closePath: () => undefined,
     setLineDash: () => undefined,
     fill() {
-      ops.push({ op: 'fill', fill: String(ctx.fillStyle), x: 0, y: 0, alpha: ctx.globalAlpha });
+      ops.push({ op: 'fill', fill: ctx.fillStyle, x: 0, y: 0, alpha: ctx.globalAlpha });
     },
     stroke() {
-      ops.push({ op: 'stroke', fill: String(ctx.strokeStyle), x: 0, y: 0 });
+      ops.push({ op: 'stroke', fill: ctx.strokeStyle, x: 0, y: 0 });
     },
     clearRect(x: number, y: number, w: number, h: number) {
       ops.push({ op: 'clear', fill: '', x, y, w, h });
     },
     fillRect(x: number, y: number, w: number, h: number) {
-      ops.push({ op: 'rect', fill: String(ctx.fillStyle), x, y, w, h, alpha: ctx.globalAlpha });
+      ops.push({ op: 'rect', fill: ctx.fillStyle, x, y, w, h, alpha: ctx.globalAlpha });
     },
     fillText(text: string, x: number, y: number) {
       ops.push({
         op: 'text',
-        fill: String(ctx.fillStyle),
+        fill: ctx.fillStyle,
         text,
         x,
         y,
@@ -57,7 +57,7 @@ export function recorder(): Ctx2D & { ops: Op[] } {
       });
     },
   };
-  return ctx as Ctx2D & { ops: Op[] };
+  return ctx;
 }
 
 /** The texts drawn. */

@@ -1,6 +1,6 @@
 /** The Canvas2D surface, the scene diffing and the backend choice. */
 import { describe, expect, it } from 'vitest';
-import { chooseBackend, parseBackend } from '../../../../src/canvas/backend';
+import { chooseBackend, isSoftwareRenderer, parseBackend } from '../../../../src/canvas/backend';
 import { Canvas2DSurface } from '../../../../src/canvas/canvas2dSurface';
 import type { Band, Scene } from '../../../../src/canvas/scene';
 import { sameBand } from '../../../../src/canvas/scene';
@@ -34,6 +34,16 @@ describe('backend choice', () => {
     expect(chooseBackend('', () => true)).toBe('webgl');
     expect(chooseBackend('?backend=canvas', () => true)).toBe('canvas');
     expect(chooseBackend('?backend=webgl', () => false)).toBe('webgl');
+  });
+
+  it('treats software rasterisers as slow WebGL', () => {
+    expect(
+      isSoftwareRenderer('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)'),
+    ).toBe(true);
+    expect(isSoftwareRenderer('llvmpipe (LLVM 15.0.6, 256 bits)')).toBe(true);
+    expect(isSoftwareRenderer('ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0)')).toBe(
+      false,
+    );
   });
 });
 

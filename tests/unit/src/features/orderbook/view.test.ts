@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookFrame } from '../../../../../workers/api';
-import type { Scene, TextShape } from '../../../../../src/canvas/scene';
+import type { RectShape, Scene, TextShape } from '../../../../../src/canvas/scene';
 import { TOKENS } from '../../../../../src/canvas/tokens';
 import {
   barFraction,
@@ -173,19 +173,17 @@ describe('order book scene', () => {
     expect(t.filter((x) => x.font === 'caption').map((x) => x.text)).toEqual([
       'Amount (BTC)',
       'Price (USDT)',
-      'Price (USDT)',
       'Amount (BTC)',
     ]);
+    expect(t.find((x) => x.text === 'Price (USDT)')).toMatchObject({ x: 150, align: 'center' });
     // The best bid's bar ends at the centre line; the best ask's starts there.
-    const bars = scene.bands.flatMap((b) => (b === null ? [] : b.shapes.filter((s) => s.kind === 'rect')));
-    const bidBar = bars.find(
-      (r) => r.kind === 'rect' && r.y === HEAD_HEIGHT && r.colour === TOKENS.light.upSoft,
+    const bars = scene.bands.flatMap((b) =>
+      b === null ? [] : b.shapes.filter((s): s is RectShape => s.kind === 'rect'),
     );
-    const askBar = bars.find(
-      (r) => r.kind === 'rect' && r.y === HEAD_HEIGHT && r.colour === TOKENS.light.downSoft,
-    );
-    expect(bidBar?.kind === 'rect' && bidBar.x + bidBar.w).toBe(150);
-    expect(askBar?.kind === 'rect' && askBar.x).toBe(150);
+    const bidBar = bars.find((r) => r.y === HEAD_HEIGHT && r.colour === TOKENS.light.upSoft);
+    const askBar = bars.find((r) => r.y === HEAD_HEIGHT && r.colour === TOKENS.light.downSoft);
+    expect((bidBar?.x ?? 0) + (bidBar?.w ?? 0)).toBe(150);
+    expect(askBar?.x).toBe(150);
     // Right to left: bids move to the end (right) half.
     const rtl = toBookScene(book(10), input({ layout: 4, rtl: true }));
     expect(rtl.slots.find((s) => s.side === 'bid')?.x).toBe(150);

@@ -1,0 +1,94 @@
+/**
+ * The canvas order book, latest trades and depth chart in Chromium against the simulator: the backend the page chose,
+ * layouts 1–4 in both themes at devicePixelRatio 1 and 2 (screenshots to look at), right-to-left mirroring, the
+ * trades tab, keyboard rows.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { openPair, rawKeysOnPage } from './support/shell';
+
+const SHOTS = 'tests/e2e/screenshots';
+
+/** The book panel as a screenshot of its grid item. */
+async function shootBook(page: Page, name: string): Promise<void> {
+  await page.locator('[data-grid-item="orderbook"]').screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+async function bookReady(page: Page): Promise<void> {
+  await expect(page.getByTestId('book-canvas')).toHaveAttribute('data-rows', /^[1-9]\d*$/, {
+    timeout: 15_000,
+  });
+}
+
+for (const dpr of [1, 2]) {
+  test.describe(`at devicePixelRatio ${dpr}`, () => {
+    test.use({ deviceScaleFactor: dpr, viewport: { width: 1440, height: 900 } });
+
+    test(`layouts 1-4 in dark and light draw rows on the Canvas2D backend (dpr ${dpr})`, async ({ page }) => {
+      await openPair(page, 'en', 'BTC', 'USDT');
+      await bookReady(page);
+      const canvas = page.getByTestId('book-canvas');
+      // Headless Chromium has only a software WebGL: the page picks Canvas2D and says so.
+      await expect(canvas).toHaveAttribute('data-backend', 'canvas');
+      // The backing store is the CSS size times the devicePixelRatio (crisp, not scaled up).
+      const sizes = await canvas.evaluate((c) => {
+        const el = c as HTMLCanvasElement;
+        const r = el.getBoundingClientRect();
+        return { w: el.width, h: el.height, cw: r.width, ch: r.height };
+      });
+      expect(sizes.w).toBe(Math.round(sizes.cw * dpr));
+      expect(sizes.h).toBe(Math.round(sizes.ch * dpr));
+      for (const theme of ['Dark', 'Light'] as const) {
+        await page.getByRole('radio', { name: theme }).click();
+        for (const layout of [1, 2, 3, 4] as const) {
+          await page.getByTestId(`book-layout-${layout}`).click();
+          await bookReady(page);
+          if (layout === 4) {
+            // Side by side: both sides, as many rows each as fit the full height.
+            const bids = Number(await canvas.getAttribute('data-bids'));
+            await expect(canvas).toHaveAttribute('data-asks', String(bids));
+            expect(bids).toBeGreaterThan(4);
+          }
+          await page.waitForTimeout(150);
+          await shootBook(page, `book-l${layout}-${theme.toLowerCase()}-dpr${dpr}`);
+        }
+      }
+      expect(await rawKeysOnPage(page)).toEqual([]);
+    });
+  });
+}
+
+test('right to left (ar-SA): the book mirrors its columns; the trades tab shows its captions', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openPair(page, 'ar-SA', 'BTC', 'USDT');
+  await bookReady(page);
+  await page.getByTestId('book-layout-1').click();
+  // Price sits at the right edge in RTL: the best bid row's rightmost 80 px hold green text, the leftmost 80 px none.
+  const canvas = page.getByTestId('book-canvas');
+  const perSide = Number(await canvas.getAttribute('data-bids'));
+  const bidY = 24 + perSide * 24 + 32 + 11;
+  const greens = await canvas.evaluate((c, y) => {
+    const el = c as HTMLCanvasElement;
+    const ctx = el.getContext('2d');
+    const dpr = el.width / el.getBoundingClientRect().width;
+    const w = el.getBoundingClientRect().width;
+    const count = (x0: number): number => {
+      const d = ctx?.getImageData(Math.round(x0 * dpr), Math.round(y * dpr), Math.round(80 * dpr), 1).data;
+      let n = 0;
+      for (let i = 0; d !== undefined && i < d.length; i += 4)
+        if ((d[i + 1] ?? 0) > 130 && (d[i] ?? 0) < 100) n++;
+      return n;
+    };
+    return { right: count(w - 80), left: count(0) };
+  }, bidY);
+  expect(greens.right).toBeGreaterThan(0);
+  expect(greens.left).toBe(0);
+  await shootBook(page, 'book-l1-dark-rtl');
+  await page.getByTestId('book-layout-4').click();
+  await bookReady(page);
+  await shootBook(page, 'book-l4-dark-rtl');
+  await page.getByTestId('book-tab-trades').click();
+  // The quiet simulator trades only when a test does (trades.spec.ts): captions drawn, no rows yet.
+  await expect(page.getByTestId('trades-canvas')).toHaveAttribute('data-rows', '0');
+  await shootBook(page, 'trades-dark-rtl');
+  expect(await rawKeysOnPage(page)).toEqual([]);
+});
