@@ -57,7 +57,9 @@ for (const dpr of [1, 2]) {
   });
 }
 
-test('right to left (ar-SA): the book mirrors its columns; the trades tab shows its captions', async ({ page }) => {
+test('right to left (ar-SA): the book mirrors its columns; the trades tab shows its captions', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openPair(page, 'ar-SA', 'BTC', 'USDT');
   await bookReady(page);
