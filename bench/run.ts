@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import { runBrowserBench } from './browser.bench';
 import { runIngestBench } from './node/ingest.bench';
 import { runOrdersBench } from './orders.bench';
+import { runRenderBench } from './render.bench';
 import { runSimFeedBench } from './node/simFeed.bench';
 import type { BenchResult } from './measure';
 
@@ -13,6 +14,7 @@ const results: BenchResult[] = [...runSimFeedBench(quick), ...runIngestBench(qui
 if (!process.argv.includes('--node-only')) {
   results.push(...(await runBrowserBench(quick)));
   results.push(...(await runOrdersBench(quick)));
+  results.push(...(await runRenderBench(quick)));
 }
 
 const fmt = (v: number): string => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2));

@@ -3,6 +3,8 @@ export interface BenchStats {
   frames: number;
   drawMs: number[];
   feedToPixelMs: number[];
+  /** Intervals between animation frames (render bench). */
+  frameMs: number[];
   longTasks: number;
   messages: number;
   mode: string;
@@ -16,6 +18,7 @@ export function installStats(): BenchStats {
     frames: 0,
     drawMs: [],
     feedToPixelMs: [],
+    frameMs: [],
     longTasks: 0,
     messages: 0,
     mode: '',

@@ -2,7 +2,7 @@
  * The bench page for our design. By default (`?paint=worker`) the canvas is handed to a paint worker that pulls the
  * book and trades straight from the hub and draws them: the tab's main thread does nothing per frame. `?paint=main`
  * draws the same thing on the main thread from the tab's hub client, for comparison. `?draw=0` pulls without
- * drawing (transport cost alone). The page keeps the figures the bench runner reads in `window.__bench`.
+ * drawing (transport cost alone). `?mode=render` runs the render bench instead (render.ts), `?mode=render-reference` its React DOM reference. The page keeps the figures the bench runner reads in `window.__bench`.
  */
 import { hubClient } from '../../src/hub/client';
 import { startPaintWorker } from '../../src/hub/paintWorker';
@@ -20,7 +20,17 @@ const drawing = query.get('draw') !== '0';
 const paint = query.get('paint') === 'main' ? 'main' : 'worker';
 stats.paint = paint;
 
-if (paint === 'worker') {
+if (query.get('mode') === 'render') {
+  // The render bench (issue 5): the app's book, trades and depth renderers on the main thread.
+  canvas.remove();
+  void import('./render').then((m) => m.startRenderBench(stats, statsEl));
+} else if (query.get('mode') === 'render-reference') {
+  // Its reference: React DOM rows of the same book and trades from the same hub client.
+  canvas.remove();
+  void import('./renderReference').then((m) => {
+    m.startRenderReference(stats);
+  });
+} else if (paint === 'worker') {
   const worker = new Worker(new URL('./hubPaint.worker.ts', import.meta.url), {
     type: 'module',
     name: 'paint',
