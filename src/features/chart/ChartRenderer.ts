@@ -112,6 +112,8 @@ export class ChartRenderer {
   private chartType: ChartType;
   private indicators: readonly IndicatorId[];
   private pricePrecision: number;
+  /** Set by destroy(): late calls from React effects of the same commit become no-ops. */
+  private dead = false;
 
   constructor(container: HTMLElement, o: ChartRendererOptions) {
     this.tokens = o.tokens;
@@ -168,6 +170,7 @@ export class ChartRenderer {
 
   /** Replaces the whole series (a new symbol, interval or range). */
   setData(rows: readonly CandleRow[]): void {
+    if (this.dead) return;
     this.rows = rows.filter((r, i) => i === 0 || r.time > (rows[i - 1]?.time ?? -Infinity));
     this.fullRedraw();
     this.chart.timeScale().scrollToRealTime();
@@ -175,6 +178,7 @@ export class ChartRenderer {
 
   /** Adds older candles in front (lazy loading to the left) keeping the view where it was. */
   prepend(older: readonly CandleRow[]): number {
+    if (this.dead) return 0;
     const first = this.rows[0]?.time ?? Infinity;
     const add = older.filter((r) => r.time < first);
     if (add.length === 0) return 0;
@@ -190,6 +194,7 @@ export class ChartRenderer {
 
   /** A live candle: the forming one changed, or a new one began. Older candles are ignored. */
   update(c: CandleRow): boolean {
+    if (this.dead) return false;
     const n = this.rows.length;
     const last = this.rows[n - 1];
     if (last === undefined || c.time < last.time) return false;
@@ -208,6 +213,7 @@ export class ChartRenderer {
 
   /** Switches the chart type (the main series is recreated with its markers and lines). */
   setChartType(t: ChartType): void {
+    if (this.dead) return;
     if (t === this.chartType) return;
     this.chartType = t;
     this.markers.detach();
@@ -223,6 +229,7 @@ export class ChartRenderer {
 
   /** Chooses the indicators (series and panes rebuilt). */
   setIndicators(ids: readonly IndicatorId[]): void {
+    if (this.dead) return;
     if (ids.length === this.indicators.length && ids.every((x) => this.indicators.includes(x))) return;
     this.indicators = ids;
     for (const s of this.indicatorSeries.values()) this.chart.removeSeries(s);
@@ -237,6 +244,7 @@ export class ChartRenderer {
 
   /** Colours of a theme. */
   setTheme(tokens: ColourTokens): void {
+    if (this.dead) return;
     this.tokens = tokens;
     this.chart.applyOptions({
       layout: {
@@ -256,11 +264,13 @@ export class ChartRenderer {
 
   /** Time axis and crosshair labels in a timezone (data stays in UTC seconds). */
   setTimezone(tz: ChartTimezone, locale: string): void {
+    if (this.dead) return;
     this.applyTimezone(tz, locale);
   }
 
   /** Fill markers (buy below the bar, sell above). */
   setMarkers(draws: readonly MarkerDraw[]): void {
+    if (this.dead) return;
     this.markerDraws = draws;
     const ms: SeriesMarker<Time>[] = draws.map((d) => ({
       id: d.id,
@@ -280,6 +290,7 @@ export class ChartRenderer {
 
   /** Sets every price line; lines are matched by id, so unchanged ones are not recreated. */
   setPriceLines(draws: readonly PriceLineDraw[]): void {
+    if (this.dead) return;
     const keep = new Set(draws.map((d) => d.id));
     for (const [id, v] of this.priceLines)
       if (!keep.has(id)) {
@@ -307,6 +318,7 @@ export class ChartRenderer {
 
   /** Overlays a second symbol; both drawn as percentages from the first visible bar. null removes it. */
   setCompare(rows: readonly CandleRow[] | null, colour = '#3d8bfd'): void {
+    if (this.dead) return;
     if (rows === null) {
       if (this.compareSeries !== null) this.chart.removeSeries(this.compareSeries);
       this.compareSeries = null;
@@ -325,21 +337,25 @@ export class ChartRenderer {
 
   /** y (px, in the price pane) of a price; null when off-scale or empty. */
   priceToY(price: number): number | null {
+    if (this.dead) return null;
     return this.main.priceToCoordinate(price);
   }
 
   /** Price at a y (px, in the price pane). */
   yToPrice(y: number): number | null {
+    if (this.dead) return null;
     return this.main.coordinateToPrice(y);
   }
 
   /** Height of the price pane (px). */
   pricePaneHeight(): number {
+    if (this.dead) return 0;
     return this.chart.paneSize(0).height;
   }
 
   /** Width of the right price scale (px). */
   priceScaleWidth(): number {
+    if (this.dead) return 0;
     return this.chart.priceScale('right').width();
   }
 
@@ -385,6 +401,7 @@ export class ChartRenderer {
 
   /** Shows the last `bars` candles (time-frame presets fit the whole range instead). */
   fitAll(): void {
+    if (this.dead) return;
     this.chart.timeScale().fitContent();
   }
 
@@ -395,6 +412,8 @@ export class ChartRenderer {
 
   /** Tears the chart down. */
   destroy(): void {
+    if (this.dead) return;
+    this.dead = true;
     this.paintListeners.clear();
     this.chart.remove();
   }

@@ -176,7 +176,7 @@ export function OrderLines({
 
   const onPointerDown = (l: OrderLine, e: React.PointerEvent<HTMLDivElement>): void => {
     if (e.button !== 0 || pending.has(l.id)) return;
-    const stage = e.currentTarget.parentElement;
+    const stage = e.currentTarget.closest('.chart-stage');
     if (stage === null) return;
     e.currentTarget.setPointerCapture(e.pointerId);
     e.preventDefault();

@@ -71,25 +71,30 @@ export function useLayoutSync(): void {
     };
   }, [sync, store]);
 
-  // Upload after changes.
+  // Upload after changes; a change in the first 5 s after a symbol switch waits until that window has passed.
   useEffect(() => {
     if (!sync) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const upload = (): void => {
+      const cfg = store.get(klineConfigAtom);
+      const wait = store.get(symbolSwitchedAtAtom) + AUTOSAVE_IGNORE_MS - Date.now();
+      if (wait > 0) {
+        timer = setTimeout(upload, wait);
+        return;
+      }
+      store.set(layoutDirtyAtom, false);
+      void postCall('uploadKline', {
+        kline: JSON.stringify({ version: cfg.version, saveData: cfg }),
+        version: cfg.version,
+        indicatorVersion: String(cfg.version),
+      }).catch(() => {
+        store.set(layoutDirtyAtom, true);
+      });
+    };
     const off = store.sub(layoutDirtyAtom, () => {
       if (!store.get(layoutDirtyAtom)) return;
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        const cfg = store.get(klineConfigAtom);
-        if (cfg.version - store.get(symbolSwitchedAtAtom) < AUTOSAVE_IGNORE_MS) return;
-        store.set(layoutDirtyAtom, false);
-        void postCall('uploadKline', {
-          kline: JSON.stringify({ version: cfg.version, saveData: cfg }),
-          version: cfg.version,
-          indicatorVersion: String(cfg.version),
-        }).catch(() => {
-          store.set(layoutDirtyAtom, true);
-        });
-      }, AUTOSAVE_DELAY_MS);
+      timer = setTimeout(upload, AUTOSAVE_DELAY_MS);
     });
     return () => {
       off();
