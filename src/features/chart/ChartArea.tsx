@@ -14,7 +14,7 @@ import { hubClient } from '../../hub/client';
 import { accountAtom, tickersAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { markCandlesDrawn, markIntervalClick } from './benchProbe';
-import { ChartRenderer, type PriceLineDraw } from './ChartRenderer';
+import { ChartRenderer, INDICATOR_COLOURS, INDICATOR_TITLES, type PriceLineDraw } from './ChartRenderer';
 import { ChartToolbar } from './ChartToolbar';
 import { intervalMs, presetStart, type Interval, type TimeFramePreset } from './intervals';
 import { averageLegend, gridPriceLevels, toMarkerDraws, type MarkerDraw } from './lines';
@@ -418,6 +418,17 @@ export function ChartArea({
           data-markers={markers.length}
           data-indicators={indicators.join(',')}
         />
+        {indicators.some((id) => id !== 'VOL') && (
+          <div className="chart-legend" data-testid="chart-legend">
+            {Object.keys(INDICATOR_TITLES)
+              .filter((k) => indicators.some((id) => k.startsWith(`${id}.`)))
+              .map((k) => (
+                <span key={k} style={{ color: INDICATOR_COLOURS[k] }}>
+                  {INDICATOR_TITLES[k]}
+                </span>
+              ))}
+          </div>
+        )}
         {renderer !== null && load === 'ready' && !simple && cfg.display.entrust === 'show' && loggedIn && (
           <OrderLines renderer={renderer} symbol={symbol} lastPrice={lastPrice} onDraws={setOrderLineDraws} />
         )}

@@ -54,7 +54,8 @@ const STYLE: Readonly<Record<PriceLineDraw['style'], LineStyle>> = {
   dashed: LineStyle.Dashed,
 };
 
-const INDICATOR_COLOURS: Readonly<Record<string, string>> = {
+/** Colours of the indicator lines (the DOM legend uses them too). */
+export const INDICATOR_COLOURS: Readonly<Record<string, string>> = {
   'MA.ma': '#f0b90b',
   'EMA.ema': '#c26bff',
   'BOLL.mid': '#f0b90b',
@@ -65,7 +66,8 @@ const INDICATOR_COLOURS: Readonly<Record<string, string>> = {
   'RSI.rsi': '#c26bff',
 };
 
-const INDICATOR_TITLES: Readonly<Record<string, string>> = {
+/** Legend labels of the indicator lines. */
+export const INDICATOR_TITLES: Readonly<Record<string, string>> = {
   'MA.ma': 'MA 20',
   'EMA.ema': 'EMA 9',
   'BOLL.mid': 'BOLL',
@@ -277,6 +279,7 @@ export class ChartRenderer {
       time: d.time as UTCTimestamp,
       position: d.side === 'Buy' ? 'belowBar' : 'aboveBar',
       shape: d.side === 'Buy' ? 'arrowUp' : 'arrowDown',
+      size: 1.6,
       color: d.side === 'Buy' ? this.tokens.up : this.tokens.down,
       text: d.side === 'Buy' ? 'B' : 'S',
     }));
@@ -540,7 +543,8 @@ export class ChartRenderer {
         const common = {
           priceLineVisible: false,
           lastValueVisible: false,
-          title: INDICATOR_TITLES[key] ?? '',
+          // Titles live in the DOM legend (a pane-edge title label would cover the newest candles and markers).
+          title: '',
         };
         const s =
           key === 'VOL.vol' || key === 'MACD.hist'

@@ -80,8 +80,13 @@ export function OrderLines({
     });
   }, [lines]);
 
+  // While dragged, or while the hint dialog asks about a new price, the line sits at that price.
   const priceOf = (l: OrderLine): number =>
-    drag?.id === l.id ? drag.price : Number(pending.get(l.id)?.price ?? l.price);
+    drag?.id === l.id
+      ? drag.price
+      : ask?.type === 'hint' && ask.line.id === l.id
+        ? Number(ask.price)
+        : Number(pending.get(l.id)?.price ?? l.price);
 
   // The renderer draws the lines; handles follow them on every repaint.
   useEffect(() => {
@@ -92,13 +97,16 @@ export function OrderLines({
         price: priceOf(l),
         color: l.side === 'Buy' ? tokens.up : tokens.down,
         title: '',
-        style: pending.has(l.id) || drag?.id === l.id ? 'dashed' : 'solid',
+        style:
+          pending.has(l.id) || drag?.id === l.id || (ask?.type === 'hint' && ask.line.id === l.id)
+            ? 'dashed'
+            : 'solid',
         axisLabel: true,
       })),
     );
     // priceOf reads drag and pending, both listed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lines, pending, drag, theme, onDraws]);
+  }, [lines, pending, drag, ask, theme, onDraws]);
   useEffect(
     () => () => {
       onDraws([]);
@@ -123,7 +131,7 @@ export function OrderLines({
     place();
     return renderer.onPaint(place);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [renderer, lines, pending, drag]);
+  }, [renderer, lines, pending, drag, ask]);
 
   const send = async (l: OrderLine, price: string): Promise<void> => {
     setPending((p) => new Map(p).set(l.id, { price, state: 'pending' }));

@@ -129,7 +129,7 @@ export function QuickOrder({
         <button
           type="button"
           className="quick-plus"
-          style={{ top: `${Math.round(y) - 10}px`, insetInlineEnd: `${right}px` }}
+          style={{ top: `${Math.round(y) - 10}px`, right: `${right}px` }}
           aria-label={t('quick.open')}
           title={
             hoveredPrice === null
@@ -152,7 +152,7 @@ export function QuickOrder({
       {panel !== null && (
         <div
           className="quick-panel popover"
-          style={{ top: `${Math.max(0, Math.round(panel.y) - 20)}px`, insetInlineEnd: `${right + 8}px` }}
+          style={{ top: `${Math.max(0, Math.round(panel.y) - 20)}px`, right: `${right + 8}px` }}
           role="dialog"
           aria-label={t('quick.title')}
           data-testid="quick-panel"
