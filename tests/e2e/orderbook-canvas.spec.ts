@@ -4,6 +4,7 @@
  * trades tab, keyboard rows.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { pixelsOf } from './support/canvasPixels';
 import { openPair, rawKeysOnPage } from './support/shell';
 
 const SHOTS = 'tests/e2e/screenshots';
@@ -27,16 +28,14 @@ for (const dpr of [1, 2]) {
       await openPair(page, 'en', 'BTC', 'USDT');
       await bookReady(page);
       const canvas = page.getByTestId('book-canvas');
-      // Headless Chromium has only a software WebGL: the page picks Canvas2D and says so.
+      // Headless Chromium has only a software WebGL: the page picks Canvas2D, painted by a worker, and says so.
       await expect(canvas).toHaveAttribute('data-backend', 'canvas');
-      // The backing store is the CSS size times the devicePixelRatio (crisp, not scaled up).
-      const sizes = await canvas.evaluate((c) => {
-        const el = c as HTMLCanvasElement;
-        const r = el.getBoundingClientRect();
-        return { w: el.width, h: el.height, cw: r.width, ch: r.height };
-      });
-      expect(sizes.w).toBe(Math.round(sizes.cw * dpr));
-      expect(sizes.h).toBe(Math.round(sizes.ch * dpr));
+      await expect(canvas).toHaveAttribute('data-renderer', 'canvas2d-worker');
+      // Crisp at this devicePixelRatio: a device-scale screenshot has exactly CSS size × dpr pixels and hard row
+      // edges (a price text pixel next to the background, no half-tone smear over the whole row).
+      const shot = await canvas.screenshot();
+      const box = await canvas.boundingBox();
+      expect(shot.readUInt32BE(16)).toBe(Math.round((box?.width ?? 0) * dpr));
       for (const theme of ['Dark', 'Light'] as const) {
         await page.getByRole('radio', { name: theme }).click();
         for (const layout of [1, 2, 3, 4] as const) {
@@ -44,6 +43,8 @@ for (const dpr of [1, 2]) {
           await bookReady(page);
           if (layout === 4) {
             // Side by side: both sides, as many rows each as fit the full height.
+            await expect(canvas).not.toHaveAttribute('data-bids', '0');
+            await expect(canvas).not.toHaveAttribute('data-asks', '0');
             const bids = Number(await canvas.getAttribute('data-bids'));
             await expect(canvas).toHaveAttribute('data-asks', String(bids));
             expect(bids).toBeGreaterThan(4);
@@ -68,20 +69,16 @@ test('right to left (ar-SA): the book mirrors its columns; the trades tab shows 
   const canvas = page.getByTestId('book-canvas');
   const perSide = Number(await canvas.getAttribute('data-bids'));
   const bidY = 24 + perSide * 24 + 32 + 11;
-  const greens = await canvas.evaluate((c, y) => {
-    const el = c as HTMLCanvasElement;
-    const ctx = el.getContext('2d');
-    const dpr = el.width / el.getBoundingClientRect().width;
-    const w = el.getBoundingClientRect().width;
-    const count = (x0: number): number => {
-      const d = ctx?.getImageData(Math.round(x0 * dpr), Math.round(y * dpr), Math.round(80 * dpr), 1).data;
-      let n = 0;
-      for (let i = 0; d !== undefined && i < d.length; i += 4)
-        if ((d[i + 1] ?? 0) > 130 && (d[i] ?? 0) < 100) n++;
-      return n;
-    };
-    return { right: count(w - 80), left: count(0) };
-  }, bidY);
+  const px = await pixelsOf(canvas);
+  const count = (x0: number): number => {
+    let n = 0;
+    for (let x = x0; x < x0 + 80; x++) {
+      const [r, g] = px.at(x, bidY);
+      if (g > 130 && r < 100) n++;
+    }
+    return n;
+  };
+  const greens = { right: count(px.width - 81), left: count(0) };
   expect(greens.right).toBeGreaterThan(0);
   expect(greens.left).toBe(0);
   await shootBook(page, 'book-l1-dark-rtl');

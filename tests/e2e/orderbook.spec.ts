@@ -1,23 +1,10 @@
 /** The order book panel in Chromium against the simulator: rows drawn, hover tooltip, step regrouping, click to fill. */
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from './support/orders';
+import { pixelsOf } from './support/canvasPixels';
 import { openPair, waitForLivePrice } from './support/shell';
 
 const SHOTS = 'tests/e2e/screenshots';
-
-/** Reads the canvas's pixels at a CSS point (device pixels scaled), as [r, g, b]. */
-async function pixel(page: Page, x: number, y: number): Promise<number[]> {
-  return page.getByTestId('book-canvas').evaluate(
-    (c, [px = 0, py = 0]) => {
-      const canvas = c as HTMLCanvasElement;
-      const ctx = canvas.getContext('2d');
-      const dpr = canvas.width / canvas.getBoundingClientRect().width;
-      const d = ctx?.getImageData(Math.round(px * dpr), Math.round(py * dpr), 1, 1).data;
-      return d === undefined ? [] : [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0];
-    },
-    [x, y],
-  );
-}
 
 /** Best bid and ask as the accessible summary states them. */
 async function summary(page: Page): Promise<string> {
@@ -38,11 +25,13 @@ test('the book draws rows on both sides with the last price between, and summari
   expect(perSide).toBeGreaterThanOrEqual(4);
   const askY = 24 + (perSide - 1) * 24 + 11;
   const bidY = 24 + perSide * 24 + 32 + 11;
-  const reds: number[][] = [];
-  const greens: number[][] = [];
+  // Read from a screenshot: the canvas is painted by a worker (OffscreenCanvas), as the user sees it.
+  const px = await pixelsOf(canvas);
+  const reds: (readonly number[])[] = [];
+  const greens: (readonly number[])[] = [];
   for (let x = 8; x < 80; x += 1) {
-    reds.push(await pixel(page, x, askY));
-    greens.push(await pixel(page, x, bidY));
+    reds.push(px.at(x, askY));
+    greens.push(px.at(x, bidY));
   }
   expect(reds.some(([r = 0, g = 0]) => r > 180 && g < 120)).toBe(true);
   expect(greens.some(([r = 0, g = 0]) => g > 130 && r < 100)).toBe(true);

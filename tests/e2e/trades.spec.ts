@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { api, loginAs } from './support/orders';
+import { pixelsOf } from './support/canvasPixels';
 import { openPair } from './support/shell';
 
 const SHOTS = 'tests/e2e/screenshots';
@@ -22,24 +23,17 @@ async function trade(page: Page, side: 'buy' | 'sell'): Promise<void> {
   expect(r.code, JSON.stringify(r)).toBe(0);
 }
 
-/** Share of a row's price pixels (first 90 px) that are green and red, reading the trades canvas. */
+/** Green and red pixels of a row's price (first 90 px), from a screenshot of the trades canvas. */
 async function rowColours(page: Page, row: number): Promise<{ green: number; red: number }> {
-  return page.getByTestId('trades-canvas').evaluate((c, i) => {
-    const el = c as HTMLCanvasElement;
-    const dpr = el.width / el.getBoundingClientRect().width;
-    const d = el
-      .getContext('2d')
-      ?.getImageData(Math.round(8 * dpr), Math.round((24 + i * 24 + 11) * dpr), Math.round(90 * dpr), 1).data;
-    let green = 0;
-    let red = 0;
-    for (let k = 0; d !== undefined && k < d.length; k += 4) {
-      const r = d[k] ?? 0;
-      const g = d[k + 1] ?? 0;
-      if (g > 130 && r < 100) green++;
-      if (r > 180 && g < 120) red++;
-    }
-    return { green, red };
-  }, row);
+  const px = await pixelsOf(page.getByTestId('trades-canvas'));
+  let green = 0;
+  let red = 0;
+  for (let x = 8; x < 98; x++) {
+    const [r, g] = px.at(x, 24 + row * 24 + 11);
+    if (g > 130 && r < 100) green++;
+    if (r > 180 && g < 120) red++;
+  }
+  return { green, red };
 }
 
 test('latest trades: newest first in the taker colour, a flash that the preference turns off, click fills the price', async ({
@@ -49,8 +43,16 @@ test('latest trades: newest first in the taker colour, a flash that the preferen
   await page.getByTestId('book-tab-trades').click();
   const canvas = page.getByTestId('trades-canvas');
   await expect(canvas).toHaveAttribute('data-backend', 'canvas');
-  await trade(page, 'buy');
-  await expect(canvas).toHaveAttribute('data-rows', /^[1-9]\d*$/, { timeout: 15_000 });
+  // The hub subscribes the trades topic once the panel's worker asked for it; a trade before that is not pushed.
+  await expect
+    .poll(
+      async () => {
+        await trade(page, 'buy');
+        return Number(await canvas.getAttribute('data-rows'));
+      },
+      { timeout: 15_000, intervals: [500, 1000] },
+    )
+    .toBeGreaterThan(0);
   const before = Number(await canvas.getAttribute('data-rows'));
   // A new trade flashes its row briefly.
   await trade(page, 'sell');
@@ -58,6 +60,8 @@ test('latest trades: newest first in the taker colour, a flash that the preferen
   await expect(canvas).toHaveAttribute('data-flashing', '0', { timeout: 5_000 });
   expect(Number(await canvas.getAttribute('data-rows'))).toBeGreaterThan(before);
   // Newest first: the sell (red) on top, the buy (green) under it.
+  // The orders' toasts sit over the list for 2.5 s: read the pixels once they are gone.
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
   const top = await rowColours(page, 0);
   expect(top.red).toBeGreaterThan(0);
   expect(top.green).toBe(0);
@@ -78,8 +82,15 @@ test('latest trades: newest first in the taker colour, a flash that the preferen
   await expect(page.getByTestId('trades-flash')).not.toBeChecked();
   // Clicking the newest trade puts its price in the limit price field. (The hub keeps no trade history across a
   // reload: the list refills from the next trade.)
-  await trade(page, 'sell');
-  await expect(canvas).toHaveAttribute('data-rows', /^[1-9]\d*$/, { timeout: 15_000 });
+  await expect
+    .poll(
+      async () => {
+        await trade(page, 'sell');
+        return Number(await canvas.getAttribute('data-rows'));
+      },
+      { timeout: 15_000, intervals: [500, 1000] },
+    )
+    .toBeGreaterThan(0);
   await canvas.click({ position: { x: 40, y: 24 + 11 } });
   await expect(page.getByTestId('field-price')).not.toHaveValue('');
   await page.getByRole('radio', { name: 'Light' }).click();
@@ -97,18 +108,13 @@ test('depth chart: both sides drawn around the mid marker; hover shows price, cu
   // Bids (green) fill the left half near the bottom, asks (red) the right half.
   const box = await canvas.boundingBox();
   if (box === null) throw new Error('no depth canvas');
-  const sample = await canvas.evaluate((c) => {
-    const el = c as HTMLCanvasElement;
-    const ctx = el.getContext('2d');
-    const y = Math.round(el.height - 30 * (el.width / el.getBoundingClientRect().width));
-    const px = (fx: number): number[] => {
-      const d = ctx?.getImageData(Math.round(el.width * fx), y, 1, 1).data;
-      return [d?.[0] ?? 0, d?.[1] ?? 0, d?.[2] ?? 0];
-    };
-    return { left: px(0.1), right: px(0.9) };
-  });
-  const [lr = 0, lg = 0] = sample.left;
-  const [rr = 0, rg = 0] = sample.right;
+  const px = await pixelsOf(canvas);
+  const sample = {
+    left: px.at(px.width * 0.1, px.height - 30),
+    right: px.at(px.width * 0.9, px.height - 30),
+  };
+  const [lr, lg] = sample.left;
+  const [rr, rg] = sample.right;
   expect(lg).toBeGreaterThan(lr);
   expect(rr).toBeGreaterThan(rg);
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);

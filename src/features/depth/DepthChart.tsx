@@ -4,19 +4,13 @@
  * value. Reads the routed symbol from atoms and asks the hub for the book itself; takes no props; fills its parent.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookFrame, SymbolInfo } from '../../../workers/api';
+import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { pairLookupAtom, routeAtom, themeAtom } from '../../app/state';
-import { onEveryFrame } from '../../canvas/frameLoop';
-import { TOKENS } from '../../canvas/tokens';
-import { useSurface } from '../../canvas/useSurface';
-import { hubClient } from '../../hub/client';
-import { useHubWant } from '../../hub/useHubWant';
 import { formatFixed } from '../../lib/format';
-import { FormatCache } from '../orderbook/view';
-import { DepthRenderer } from './renderer';
-import type { DepthReadout, DepthSceneInput } from './view';
+import type { PanelInput } from '../orderbook/panelPainter';
+import { usePanelPainter } from '../orderbook/usePanelPainter';
 import './depth.css';
 
 /** The depth chart of the routed symbol; fills its parent. */
@@ -26,29 +20,47 @@ export function DepthChart(): React.JSX.Element {
   return <Depth key={lookup.symbol.symbol} symbol={lookup.symbol} />;
 }
 
-function bookOf(symbol: string): BookFrame | undefined {
-  const b = hubClient().frames.get('book');
-  return b !== undefined && b.symbol === symbol ? b : undefined;
-}
-
 function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
   const { t } = useTranslation('orderbook');
   const { locale } = useAtomValue(routeAtom);
   const theme = useAtomValue(themeAtom);
   const [size, setSize] = useState({ width: 0, height: 0 });
-  const [tip, setTip] = useState<{ readout: DepthReadout; x: number; y: number } | null>(null);
+  const [hoverX, setHoverX] = useState<number | null>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
-  const plot = useSurface(false);
-  const overlay = useSurface(true);
-  const hoverX = useRef<number | null>(null);
 
-  useHubWant({ symbol: symbol.symbol, bookRows: 40 });
-
-  const format = useMemo(() => {
-    const price = new FormatCache((n) => formatFixed(n, symbol.pricePrecision, locale));
-    const qty = new FormatCache((n) => formatFixed(n, symbol.quantityPrecision, locale));
-    return { price: (n: number) => price.get(n), qty: (n: number) => qty.get(n) };
-  }, [symbol, locale]);
+  const interest: TabInterest = {
+    symbol: symbol.symbol,
+    step: null,
+    bookRows: 40,
+    trades: false,
+    klineInterval: null,
+    allTickers: false,
+    account: false,
+  };
+  const input: PanelInput = {
+    width: size.width,
+    height: size.height,
+    dpr: window.devicePixelRatio || 1,
+    theme,
+    locale,
+    rtl: false,
+    symbol: symbol.symbol,
+    pricePrecision: symbol.pricePrecision,
+    quantityPrecision: symbol.quantityPrecision,
+    priceDp: symbol.pricePrecision,
+    text: { price: '', amount: '', total: '', time: '', ratioBuy: '', ratioSell: '', mid: t('depth.mid') },
+    layout: 1,
+    total: 'base',
+    hover: null,
+    ownOrders: [],
+    step: 1,
+    last: null,
+    flash: false,
+    // Whole pixels: a sub-pixel pointer move does not repaint.
+    hoverX: hoverX === null ? null : Math.round(hoverX),
+  };
+  const painter = usePanelPainter('depth', 2, input, interest);
+  const { report } = painter;
 
   useEffect(() => {
     const el = wrapRef.current;
@@ -63,52 +75,18 @@ function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
     };
   }, []);
 
-  const input: DepthSceneInput = {
-    width: size.width,
-    height: size.height,
-    colours: TOKENS[theme],
-    midLabel: t('depth.mid'),
-    ...format,
-  };
-  const inputRef = useRef(input);
-  inputRef.current = input;
-  const dirty = useRef(true);
-  dirty.current = true;
-  const hoverDirty = useRef(true);
-
+  const canvasEl = painter.canvasRefs[0].current;
   useEffect(() => {
-    if (plot.surface === null || overlay.surface === null) return;
-    const renderer = new DepthRenderer(plot.surface, overlay.surface);
-    const canvas = plot.canvasRef.current;
-    const frames = hubClient().frames;
-    const off = frames.on('book', () => {
-      dirty.current = true;
-    });
-    let shownTip = '';
-    const offFrame = onEveryFrame(() => {
-      if (!dirty.current && !hoverDirty.current) return;
-      const book = bookOf(symbol.symbol);
-      const dpr = window.devicePixelRatio || 1;
-      if (dirty.current) {
-        renderer.drawPlot(book, inputRef.current, dpr);
-        if (canvas !== null) canvas.dataset.levels = String((book?.bidCount ?? 0) + (book?.askCount ?? 0));
-      }
-      dirty.current = false;
-      hoverDirty.current = false;
-      const { readout, y } = renderer.drawCrosshair(book, hoverX.current, inputRef.current, dpr);
-      const key = readout === null ? '' : `${readout.price}|${readout.cumQty}|${y}`;
-      if (key !== shownTip) {
-        shownTip = key;
-        setTip(readout === null ? null : { readout, x: hoverX.current ?? 0, y });
-      }
-    });
-    return () => {
-      offFrame();
-      off();
-      renderer.destroy();
-    };
-  }, [plot.surface, overlay.surface, plot.canvasRef, symbol.symbol]);
+    if (canvasEl === null || report === null) return;
+    canvasEl.dataset.levels = String(report.levels);
+  }, [canvasEl, report]);
 
+  const depthTip = hoverX === null ? null : (report?.depthTip ?? null);
+  const tip = depthTip === null || hoverX === null ? null : { ...depthTip, x: hoverX };
+  const format = {
+    price: (n: number) => formatFixed(n, symbol.pricePrecision, locale),
+    qty: (n: number) => formatFixed(n, symbol.quantityPrecision, locale),
+  };
   const left = tip !== null && tip.x > size.width / 2;
   return (
     <div
@@ -116,25 +94,23 @@ function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
       data-testid="depth-chart"
       ref={wrapRef}
       onPointerMove={(e) => {
-        hoverX.current = e.clientX - e.currentTarget.getBoundingClientRect().left;
-        hoverDirty.current = true;
+        setHoverX(e.clientX - e.currentTarget.getBoundingClientRect().left);
       }}
       onPointerLeave={() => {
-        hoverX.current = null;
-        hoverDirty.current = true;
+        setHoverX(null);
       }}
     >
       <canvas
-        key={plot.canvasKey}
-        ref={plot.canvasRef}
+        key={`plot-${painter.canvasKey}`}
+        ref={painter.canvasRefs[0]}
         data-testid="depth-canvas"
         role="img"
         aria-label={t('depth.label')}
         style={{ width: size.width, height: size.height }}
       />
       <canvas
-        key={`overlay-${overlay.canvasKey}`}
-        ref={overlay.canvasRef}
+        key={`overlay-${painter.canvasKey}`}
+        ref={painter.canvasRefs[1]}
         className="depth-overlay"
         aria-hidden="true"
         style={{ width: size.width, height: size.height }}

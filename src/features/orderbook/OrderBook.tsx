@@ -6,46 +6,24 @@
  * Rows are drawn on animation frames only when a new frame, hover or animation step arrived.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BookFrame, SymbolInfo } from '../../../workers/api';
+import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { isRtl } from '../../app/routes';
 import { routeAtom, themeAtom } from '../../app/state';
 import { readStored, writeStored } from '../../app/storage';
-import { onEveryFrame } from '../../canvas/frameLoop';
-import { TOKENS } from '../../canvas/tokens';
-import { useSurface } from '../../canvas/useSurface';
-import { hubClient } from '../../hub/client';
 import { accountAtom, tickersAtom } from '../../hub/state';
-import { useHubWant } from '../../hub/useHubWant';
 import { formatFixed } from '../../lib/format';
 import { intent, orderFormIntentAtom } from '../order-form/intent';
-import { BookRenderer } from './renderer';
+import type { PanelInput } from './panelPainter';
 import { bookLayoutAtom, bookTotalAtom } from './state';
-import {
-  BOOK_LAYOUTS,
-  cell,
-  FormatCache,
-  hoverSummary,
-  slotAt,
-  stepDecimals,
-  stepValue,
-  toOwnMarks,
-  type BookSceneInput,
-  type RowRef,
-  type RowSlot,
-} from './view';
+import { usePanelPainter } from './usePanelPainter';
+import { BOOK_LAYOUTS, slotAt, stepDecimals, stepValue, type RowRef, type RowSlot } from './view';
 
 const SUMMARY_EVERY_MS = 2000;
 
 function stepKey(symbol: string): string {
   return `book.step.${symbol}`;
-}
-
-/** The hub's book if it is of `symbol`. */
-function bookOf(symbol: string): BookFrame | undefined {
-  const b = hubClient().frames.get('book');
-  return b !== undefined && b.symbol === symbol ? b : undefined;
 }
 
 /** The order book of one symbol. */
@@ -59,37 +37,62 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
   const [layout, setLayout] = useAtom(bookLayoutAtom);
   const [total, setTotal] = useAtom(bookTotalAtom);
   const [step, setStep] = useState<string | null>(() => readStored(stepKey(symbol.symbol)));
-  const [steps, setSteps] = useState<readonly string[]>([]);
-  /** The step the hub merged the shown rows at (the default rule's choice until the user picks one). */
-  const [activeStep, setActiveStep] = useState('');
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [hover, setHover] = useState<RowSlot | null>(null);
   const [summary, setSummary] = useState('');
   const wrapRef = useRef<HTMLDivElement>(null);
-  const { canvasRef, canvasKey, surface } = useSurface(false);
-  const slotsRef = useRef<readonly RowSlot[]>([]);
   const rtl = isRtl(locale);
 
-  useHubWant({ symbol: symbol.symbol, step, bookRows: 40 });
-
-  const shownStep = steps.includes(step ?? '') ? (step ?? '') : activeStep;
+  const interest: TabInterest = {
+    symbol: symbol.symbol,
+    step,
+    bookRows: 40,
+    trades: false,
+    klineInterval: null,
+    allTickers: false,
+    account: false,
+  };
+  // Steps come with the book; until the first report the step is the saved one (or the default rule's choice).
+  const stepsRef = useRef<{ steps: readonly string[]; active: string }>({ steps: [], active: '' });
+  const steps = stepsRef.current.steps;
+  const shownStep = steps.includes(step ?? '') ? (step ?? '') : stepsRef.current.active;
   const priceDp = Math.min(stepDecimals(shownStep, symbol.pricePrecision), symbol.pricePrecision);
-  const stepNum = stepValue(shownStep, symbol.pricePrecision);
-  const format = useMemo(
-    () => ({
-      price: new FormatCache((n) => formatFixed(n, priceDp, locale)),
-      amount: new FormatCache((n) => formatFixed(n, symbol.quantityPrecision, locale)),
-      totalBase: new FormatCache((n) => formatFixed(n, symbol.quantityPrecision, locale)),
-      // Quote values read in the quote coin, to its price precision (amountPrecision, 8 for BTCUSDT, would not fit).
-      totalQuote: new FormatCache((n) => formatFixed(n, symbol.pricePrecision, locale)),
-      percent: (f: number) => `${formatFixed(f * 100, 2, locale)}%`,
-    }),
-    [priceDp, symbol, locale],
-  );
-  const own = useMemo(
-    () => toOwnMarks(account?.openOrders.filter((o) => o.symbol === symbol.symbol) ?? [], stepNum),
-    [account, symbol.symbol, stepNum],
-  );
+  const input: PanelInput = {
+    width: size.width,
+    height: size.height,
+    dpr: window.devicePixelRatio || 1,
+    theme,
+    locale,
+    rtl,
+    symbol: symbol.symbol,
+    pricePrecision: symbol.pricePrecision,
+    quantityPrecision: symbol.quantityPrecision,
+    priceDp,
+    text: {
+      price: t('price', { coin: symbol.quote }),
+      amount: t('amount', { coin: symbol.base }),
+      total: t('total', { coin: total === 'base' ? symbol.base : symbol.quote }),
+      time: '',
+      ratioBuy: t('ratioBuy'),
+      ratioSell: t('ratioSell'),
+      mid: '',
+    },
+    layout,
+    total,
+    hover: hover === null ? null : { side: hover.side, index: hover.index },
+    ownOrders: (account?.openOrders ?? [])
+      .filter((o) => o.symbol === symbol.symbol)
+      .map((o) => ({ side: o.side, price: o.price })),
+    step: stepValue(shownStep, symbol.pricePrecision),
+    last: ticker === undefined ? null : { price: ticker.last, direction: ticker.direction },
+    flash: false,
+    hoverX: null,
+  };
+  const painter = usePanelPainter('book', 1, input, interest);
+  const { report } = painter;
+  if (report !== null && (report.steps !== stepsRef.current.steps || report.step !== stepsRef.current.active))
+    stepsRef.current = { steps: report.steps, active: report.step };
+  const slots = report?.slots ?? [];
 
   // Panel size (CSS px) from the frame the grid gives us.
   useEffect(() => {
@@ -105,118 +108,73 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
     };
   }, []);
 
-  // Everything the frame task reads, kept in a ref so the task never restarts on a React render.
-  const input: Omit<BookSceneInput, 'ratio'> = {
-    width: size.width,
-    height: size.height,
-    layout,
-    total,
-    rtl,
-    colours: TOKENS[theme],
-    captions: {
-      price: t('price', { coin: symbol.quote }),
-      amount: t('amount', { coin: symbol.base }),
-      total: t('total', { coin: total === 'base' ? symbol.base : symbol.quote }),
-    },
-    ratioLabels: { buy: t('ratioBuy'), sell: t('ratioSell') },
-    format,
-    hover,
-    own,
-    step: stepNum,
-    last: ticker === undefined ? null : { text: format.price.get(ticker.last), direction: ticker.direction },
-  };
-  const inputRef = useRef({ input, t });
-  inputRef.current = { input, t };
-  const dirty = useRef(true);
-  dirty.current = true;
-
+  // What is drawn, on the canvas element for tests and tools.
+  const canvasEl = painter.canvasRefs[0].current;
   useEffect(() => {
-    if (surface === null) return;
-    const canvas = canvasRef.current;
-    const renderer = new BookRenderer(surface);
-    const frames = hubClient().frames;
-    const offBook = frames.on('book', () => {
-      dirty.current = true;
-    });
-    let animating = false;
-    let lastSummary = 0;
-    const onVisible = (): void => {
-      dirty.current = true;
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    const offFrame = onEveryFrame((now) => {
-      if (!dirty.current && !animating) return;
-      dirty.current = false;
-      const { input: i, t: tr } = inputRef.current;
-      const book = bookOf(symbol.symbol);
-      if (book !== undefined) {
-        setSteps((prev) => (prev === book.steps ? prev : book.steps));
-        setActiveStep(book.step);
-      }
-      const r = renderer.draw(book, i, window.devicePixelRatio || 1, now);
-      animating = r.animating;
-      slotsRef.current = r.slots;
-      if (canvas !== null) {
-        let asks = 0;
-        for (const s of r.slots) if (s.side === 'ask') asks++;
-        canvas.dataset.rows = String(r.slots.length);
-        canvas.dataset.asks = String(asks);
-        canvas.dataset.bids = String(r.slots.length - asks);
-      }
-      if (book !== undefined && now - lastSummary > SUMMARY_EVERY_MS) {
-        lastSummary = now;
-        setSummary(
-          tr('summary', {
-            // The first drawn rows: at a coarse step these are the merged best prices the trader sees.
-            bid: i.format.price.get(cell(book, 'bid', 0, 0)),
-            ask: i.format.price.get(cell(book, 'ask', 0, 0)),
-          }),
-        );
-      }
-    });
-    return () => {
-      offFrame();
-      offBook();
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [surface, canvasRef, symbol.symbol]);
+    if (canvasEl === null || report === null) return;
+    canvasEl.dataset.rows = String(report.rows);
+    canvasEl.dataset.asks = String(report.asks);
+    canvasEl.dataset.bids = String(report.bids);
+  }, [canvasEl, report]);
 
-  const book = bookOf(symbol.symbol);
-  const tip = hover !== null && book !== undefined ? hoverSummary(book, hover.side, hover.index) : null;
+  // The spoken best bid and ask, refreshed at human speed.
+  const bestRef = useRef(painter.best);
+  bestRef.current = painter.best;
+  const summaryInput = useRef({ t, priceDp, locale });
+  summaryInput.current = { t, priceDp, locale };
+  useEffect(() => {
+    let live = true;
+    const tick = (): void => {
+      void bestRef.current().then((b) => {
+        if (!live || b === null || !Number.isFinite(b.bid) || !Number.isFinite(b.ask)) return;
+        const { t: tr, priceDp: dp, locale: lc } = summaryInput.current;
+        setSummary(tr('summary', { bid: formatFixed(b.bid, dp, lc), ask: formatFixed(b.ask, dp, lc) }));
+      });
+    };
+    const id = setInterval(tick, SUMMARY_EVERY_MS);
+    const first = setTimeout(tick, 300);
+    return () => {
+      live = false;
+      clearInterval(id);
+      clearTimeout(first);
+    };
+  }, []);
+
+  const tip = hover === null ? null : (report?.tip ?? null);
 
   const pick = (e: React.MouseEvent<HTMLCanvasElement>): { slot: RowSlot; x: number } | null => {
     const r = e.currentTarget.getBoundingClientRect();
     const x = e.clientX - r.left;
-    const slot = slotAt(slotsRef.current, e.clientY - r.top, x);
+    const slot = slotAt(slots, e.clientY - r.top, x);
     return slot === null ? null : { slot, x };
   };
 
   /** Fills the order form from a row; `cumulative` also takes the summed quantity from the spread to the row. */
   const fill = (row: RowRef, cumulative: boolean): void => {
-    const b = bookOf(symbol.symbol);
-    if (b === undefined) return;
-    const price = cell(b, row.side, row.index, 0);
-    if (!Number.isFinite(price)) return;
-    const qty = cell(b, row.side, row.index, 2);
-    setIntent(
-      intent({
-        price: price.toFixed(priceDp),
-        ...(cumulative && Number.isFinite(qty) ? { qty: qty.toFixed(symbol.quantityPrecision) } : {}),
-      }),
-    );
+    void painter.row(row).then((r) => {
+      if (r === null) return;
+      setIntent(
+        intent({
+          price: r.price.toFixed(priceDp),
+          ...(cumulative && Number.isFinite(r.cumQty)
+            ? { qty: r.cumQty.toFixed(symbol.quantityPrecision) }
+            : {}),
+        }),
+      );
+    });
   };
 
   /** Keyboard: arrows walk the rows in screen order (the focused row acts as the hover), Enter fills its price. */
   const onKey = (e: React.KeyboardEvent<HTMLCanvasElement>): void => {
-    const slots = [...slotsRef.current].sort((a, b) => a.y - b.y || a.x - b.x);
+    const ordered = [...slots].sort((a, b) => a.y - b.y || a.x - b.x);
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       const at =
-        hover === null ? -1 : slots.findIndex((s) => s.side === hover.side && s.index === hover.index);
+        hover === null ? -1 : ordered.findIndex((s) => s.side === hover.side && s.index === hover.index);
       const next =
         at < 0
-          ? (slots.find((s) => s.side === 'bid' && s.index === 0) ?? slots[0])
-          : slots[Math.min(slots.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)))];
+          ? (ordered.find((s) => s.side === 'bid' && s.index === 0) ?? ordered[0])
+          : ordered[Math.min(ordered.length - 1, Math.max(0, at + (e.key === 'ArrowDown' ? 1 : -1)))];
       setHover(next ?? null);
     } else if ((e.key === 'Enter' || e.key === ' ') && hover !== null) {
       e.preventDefault();
@@ -281,8 +239,8 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
       </div>
       <div className="orderbook-canvas" ref={wrapRef}>
         <canvas
-          key={canvasKey}
-          ref={canvasRef}
+          key={painter.canvasKey}
+          ref={painter.canvasRefs[0]}
           data-testid="book-canvas"
           tabIndex={0}
           aria-label={t('canvasLabel')}

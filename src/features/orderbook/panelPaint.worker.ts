@@ -1,0 +1,76 @@
+/**
+ * A market panel's paint worker: owns the panel's canvases (OffscreenCanvas, Canvas2D), pulls the book or trades
+ * straight from the hub over its own port (so tick-rate data never crosses the tab's main thread), and paints on its
+ * own animation frames through the same PanelPainter the tab would use. Answers the tab's clicks with the row under
+ * them. Paused while the tab is hidden.
+ */
+import { Canvas2DSurface } from '../../canvas/canvas2dSurface';
+import { FramePuller } from '../../hub/framePuller';
+import type { FromPanelWorker, ToPanelWorker } from './paintMessages';
+import { PanelPainter } from './panelPainter';
+
+let painter: PanelPainter | null = null;
+let puller: FramePuller | null = null;
+let visible = true;
+let raf = 0;
+
+function post(m: FromPanelWorker): void {
+  postMessage(m);
+}
+
+function loop(now: number): void {
+  raf = 0;
+  if (painter === null || !visible) return;
+  raf = requestAnimationFrame(loop);
+  const report = painter.frame(now);
+  if (report !== null) post({ type: 'report', report });
+}
+
+function wake(): void {
+  if (raf === 0 && visible) raf = requestAnimationFrame(loop);
+}
+
+onmessage = (e: MessageEvent<ToPanelWorker>) => {
+  const m = e.data;
+  switch (m.type) {
+    case 'init': {
+      const surfaces = m.canvases.map((c, i) => {
+        const ctx = c.getContext('2d', { alpha: i > 0 });
+        if (ctx === null) throw new Error('no 2D context in the paint worker');
+        return new Canvas2DSurface(ctx, c);
+      });
+      const p = new PanelPainter(m.kind, surfaces);
+      painter = p;
+      p.setInput(m.input);
+      visible = m.visible;
+      puller = new FramePuller(m.hubPort, m.interest, (d) => {
+        if (d.book !== undefined) p.setBook(d.book);
+        if (d.trades !== undefined) p.setTrades(d.trades);
+      });
+      puller.setVisible(visible);
+      wake();
+      return;
+    }
+    case 'input':
+      painter?.setInput(m.input);
+      wake();
+      return;
+    case 'interest':
+      puller?.setInterest(m.interest);
+      return;
+    case 'visible':
+      visible = m.visible;
+      puller?.setVisible(m.visible);
+      wake();
+      return;
+    case 'row':
+      post({ type: 'row', id: m.id, row: painter?.rowAt(m.row) ?? null });
+      return;
+    case 'trade':
+      post({ type: 'trade', id: m.id, trade: painter?.tradeAt(m.row) ?? null });
+      return;
+    case 'best':
+      post({ type: 'best', id: m.id, best: painter?.best() ?? null });
+      return;
+  }
+};

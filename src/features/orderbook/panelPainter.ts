@@ -1,0 +1,303 @@
+/**
+ * One market panel's painting, wherever it runs: in the tab (pixi.js WebGL, or Canvas2D without OffscreenCanvas) or
+ * in a paint worker that owns the canvas (Canvas2D: then the tab's main thread does nothing per frame). It holds the
+ * newest hub data and the panel's human-speed input, draws on an animation frame only when one of them changed or
+ * an animation runs, and reports what the tab needs back (row positions, counts, steps, best prices, tooltips).
+ * No DOM, no React: only surfaces.
+ */
+import type { BookFrame, TradeRow } from '../../../workers/api';
+import type { Surface } from '../../canvas/surface';
+import { TOKENS, type Theme } from '../../canvas/tokens';
+import { formatFixed } from '../../lib/format';
+import { DepthRenderer } from '../depth/renderer';
+import type { DepthReadout } from '../depth/view';
+import { TradesRenderer } from '../trades/renderer';
+import { BookRenderer } from './renderer';
+import {
+  cell,
+  FormatCache,
+  hoverSummary,
+  toOwnMarks,
+  type BookLayout,
+  type HoverSummary,
+  type RowRef,
+  type RowSlot,
+  type TotalUnit,
+} from './view';
+
+/** Which panel. */
+export type PanelKind = 'book' | 'trades' | 'depth';
+
+/** Everything a panel draws from besides hub data; plain data (it crosses to a paint worker). */
+export interface PanelInput {
+  readonly width: number;
+  readonly height: number;
+  readonly dpr: number;
+  readonly theme: Theme;
+  readonly locale: string;
+  readonly rtl: boolean;
+  readonly symbol: string;
+  readonly pricePrecision: number;
+  readonly quantityPrecision: number;
+  /** Decimals of book prices at the current step. */
+  readonly priceDp: number;
+  /** Translated strings. */
+  readonly text: {
+    readonly price: string;
+    readonly amount: string;
+    readonly total: string;
+    readonly time: string;
+    readonly ratioBuy: string;
+    readonly ratioSell: string;
+    readonly mid: string;
+  };
+  readonly layout: BookLayout;
+  readonly total: TotalUnit;
+  readonly hover: RowRef | null;
+  readonly ownOrders: readonly { readonly side: string; readonly price: string }[];
+  /** Numeric step the book is merged at. */
+  readonly step: number;
+  readonly last: { readonly price: number; readonly direction: 'up' | 'down' | 'flat' } | null;
+  readonly flash: boolean;
+  /** Depth chart pointer x (CSS px), or null. */
+  readonly hoverX: number | null;
+}
+
+/** What the tab learns after a draw. */
+export interface PanelReport {
+  readonly slots: readonly RowSlot[];
+  readonly rows: number;
+  readonly asks: number;
+  readonly bids: number;
+  readonly steps: readonly string[];
+  readonly step: string;
+  /** Best shown bid and ask (first rows), for the spoken summary. */
+  readonly best: { readonly bid: number; readonly ask: number } | null;
+  readonly flashing: number;
+  /** Book levels drawn by the depth chart. */
+  readonly levels: number;
+  readonly tip: HoverSummary | null;
+  readonly depthTip: { readonly readout: DepthReadout; readonly y: number } | null;
+}
+
+const NO_TRADES: readonly TradeRow[] = [];
+
+function timeFormatter(locale: string): (ms: number) => string {
+  const f = new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+  });
+  const cache = new FormatCache((sec) => f.format(sec * 1000));
+  return (ms) => cache.get(Math.floor(ms / 1000));
+}
+
+interface Formats {
+  readonly key: string;
+  readonly price: FormatCache;
+  readonly fullPrice: FormatCache;
+  readonly qty: FormatCache;
+  readonly quote: FormatCache;
+  readonly time: (ms: number) => string;
+}
+
+/** Paints one panel on its surfaces (depth: plot and overlay). */
+export class PanelPainter {
+  private book: BookFrame | undefined;
+  private trades: readonly TradeRow[] = NO_TRADES;
+  private input: PanelInput | null = null;
+  private dirty = true;
+  private animating = false;
+  private formats: Formats | null = null;
+  private readonly bookR: BookRenderer | null;
+  private readonly tradesR: TradesRenderer | null;
+  private readonly depthR: DepthRenderer | null;
+  private lastReport = '';
+
+  constructor(
+    readonly kind: PanelKind,
+    surfaces: readonly Surface[],
+  ) {
+    const [a, b] = surfaces;
+    if (a === undefined) throw new Error('no surface');
+    this.bookR = kind === 'book' ? new BookRenderer(a) : null;
+    this.tradesR = kind === 'trades' ? new TradesRenderer(a) : null;
+    this.depthR = kind === 'depth' && b !== undefined ? new DepthRenderer(a, b) : null;
+  }
+
+  /** A new book frame from the hub. */
+  setBook(book: BookFrame): void {
+    this.book = book;
+    if (this.kind !== 'trades') this.dirty = true;
+  }
+
+  /** New latest trades from the hub. */
+  setTrades(trades: readonly TradeRow[]): void {
+    this.trades = trades;
+    if (this.kind === 'trades') this.dirty = true;
+  }
+
+  /** New human-speed input. */
+  setInput(input: PanelInput): void {
+    this.input = input;
+    this.dirty = true;
+  }
+
+  /** The book row at a slot (price and cumulative quantity), for a click. */
+  rowAt(row: RowRef): { readonly price: number; readonly cumQty: number } | null {
+    const b = this.usableBook();
+    if (b === undefined) return null;
+    const price = cell(b, row.side, row.index, 0);
+    return Number.isFinite(price) ? { price, cumQty: cell(b, row.side, row.index, 2) } : null;
+  }
+
+  /** The trade at a row of the list, for a click. */
+  tradeAt(row: number): TradeRow | undefined {
+    return this.trades[row];
+  }
+
+  /**
+   * Draws if anything changed (or an animation runs) and returns the report when it differs from the last one;
+   * null when nothing needs telling.
+   */
+  frame(now: number): PanelReport | null {
+    const i = this.input;
+    if (i === null || (!this.dirty && !this.animating)) return null;
+    this.dirty = false;
+    const f = this.formatsFor(i);
+    const colours = TOKENS[i.theme];
+    const book = this.usableBook();
+    let report: PanelReport;
+    if (this.bookR !== null) {
+      const r = this.bookR.draw(
+        book,
+        {
+          width: i.width,
+          height: i.height,
+          layout: i.layout,
+          total: i.total,
+          rtl: i.rtl,
+          colours,
+          captions: { price: i.text.price, amount: i.text.amount, total: i.text.total },
+          ratioLabels: { buy: i.text.ratioBuy, sell: i.text.ratioSell },
+          format: {
+            price: f.price,
+            amount: f.qty,
+            totalBase: f.qty,
+            totalQuote: f.quote,
+            percent: (x) => `${formatFixed(x * 100, 2, i.locale)}%`,
+          },
+          hover: i.hover,
+          own: toOwnMarks(i.ownOrders, i.step),
+          step: i.step,
+          last: i.last === null ? null : { text: f.price.get(i.last.price), direction: i.last.direction },
+        },
+        i.dpr,
+        now,
+      );
+      this.animating = r.animating;
+      let asks = 0;
+      for (const s of r.slots) if (s.side === 'ask') asks++;
+      report = {
+        ...this.empty(book),
+        slots: r.slots,
+        rows: r.slots.length,
+        asks,
+        bids: r.slots.length - asks,
+        best: book === undefined ? null : { bid: cell(book, 'bid', 0, 0), ask: cell(book, 'ask', 0, 0) },
+        tip: i.hover === null || book === undefined ? null : hoverSummary(book, i.hover.side, i.hover.index),
+      };
+    } else if (this.tradesR !== null) {
+      const r = this.tradesR.draw(
+        this.trades,
+        {
+          width: i.width,
+          height: i.height,
+          rtl: i.rtl,
+          colours,
+          captions: { price: i.text.price, qty: i.text.amount, time: i.text.time },
+          price: (n) => f.fullPrice.get(n),
+          qty: (n) => f.qty.get(n),
+          time: f.time,
+        },
+        i.flash,
+        i.dpr,
+        now,
+      );
+      this.animating = r.flashing > 0;
+      report = { ...this.empty(book), rows: r.rows, flashing: r.flashing };
+    } else if (this.depthR !== null) {
+      const input = {
+        width: i.width,
+        height: i.height,
+        colours,
+        price: (n: number) => f.fullPrice.get(n),
+        qty: (n: number) => f.qty.get(n),
+        midLabel: i.text.mid,
+      };
+      this.depthR.drawPlot(book, input, i.dpr);
+      const c = this.depthR.drawCrosshair(book, i.hoverX, input, i.dpr);
+      report = {
+        ...this.empty(book),
+        levels: (book?.bidCount ?? 0) + (book?.askCount ?? 0),
+        depthTip: c.readout === null ? null : { readout: c.readout, y: c.y },
+      };
+    } else return null;
+    // Best prices move on every frame; the tab reads them every 2 s at most, so they do not force a report.
+    const key = JSON.stringify({ ...report, best: null });
+    if (key === this.lastReport) return null;
+    this.lastReport = key;
+    return report;
+  }
+
+  /** The latest best prices (for the spoken summary, read at human speed). */
+  best(): { readonly bid: number; readonly ask: number } | null {
+    const b = this.usableBook();
+    return b === undefined ? null : { bid: cell(b, 'bid', 0, 0), ask: cell(b, 'ask', 0, 0) };
+  }
+
+  destroy(): void {
+    this.bookR?.destroy();
+    this.tradesR?.destroy();
+    this.depthR?.destroy();
+  }
+
+  private usableBook(): BookFrame | undefined {
+    const b = this.book;
+    return b !== undefined && this.input !== null && b.symbol === this.input.symbol ? b : undefined;
+  }
+
+  private empty(book: BookFrame | undefined): PanelReport {
+    return {
+      slots: [],
+      rows: 0,
+      asks: 0,
+      bids: 0,
+      steps: book?.steps ?? [],
+      step: book?.step ?? '',
+      best: null,
+      flashing: 0,
+      levels: 0,
+      tip: null,
+      depthTip: null,
+    };
+  }
+
+  private formatsFor(i: PanelInput): Formats {
+    const key = `${i.locale}|${i.priceDp}|${i.pricePrecision}|${i.quantityPrecision}`;
+    if (this.formats?.key === key) return this.formats;
+    const fmt = (dp: number): FormatCache => new FormatCache((n) => formatFixed(n, dp, i.locale));
+    this.formats = {
+      key,
+      price: fmt(i.priceDp),
+      fullPrice: fmt(i.pricePrecision),
+      qty: fmt(i.quantityPrecision),
+      // Quote values read in the quote coin, to its price precision (amountPrecision, 8 for BTCUSDT, would not fit).
+      quote: fmt(i.pricePrecision),
+      time: timeFormatter(i.locale),
+    };
+    return this.formats;
+  }
+}
