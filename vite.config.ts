@@ -51,6 +51,7 @@ export default defineConfig({
         main: 'index.html',
         benchHub: 'bench/pages/hub.html',
         benchReference: 'bench/pages/reference.html',
+        benchChart: 'bench/pages/chart.html',
       },
     },
   },

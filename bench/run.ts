@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { runBrowserBench } from './browser.bench';
+import { runChartBench } from './chart.bench';
 import { runIngestBench } from './node/ingest.bench';
 import { runOrdersBench } from './orders.bench';
 import { runRenderBench } from './render.bench';
@@ -14,6 +15,7 @@ const results: BenchResult[] = [...runSimFeedBench(quick), ...runIngestBench(qui
 if (!process.argv.includes('--node-only')) {
   results.push(...(await runBrowserBench(quick)));
   results.push(...(await runOrdersBench(quick)));
+  results.push(...(await runChartBench(quick)));
   results.push(...(await runRenderBench(quick)));
 }
 

@@ -76,6 +76,13 @@ export const INDICATOR_TITLES: Readonly<Record<string, string>> = {
   'RSI.rsi': 'RSI 14',
 };
 
+/**
+ * Indicator series follow the forming candle at most this often: lightweight-charts re-derives every bar of a
+ * changed series on the next paint (O(bars) per series), so 6 to 8 indicator series updated on every tick would
+ * cost several ms a frame. The candle itself updates at once; a new candle pushes the indicators at once too.
+ */
+export const INDICATOR_REFRESH_MS = 500;
+
 const sec = (ms: number): UTCTimestamp => Math.floor(ms / 1000) as UTCTimestamp;
 
 /** A fixed-instance primitive whose only job is to hear about every repaint (the DOM overlays follow it). */
@@ -116,6 +123,10 @@ export class ChartRenderer {
   private pricePrecision: number;
   /** Set by destroy(): late calls from React effects of the same commit become no-ops. */
   private dead = false;
+  /** First candle index whose indicator points are computed but not yet pushed to the series; -1 none. */
+  private pendingFrom = -1;
+  private indicatorsAt = 0;
+  private indicatorTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(container: HTMLElement, o: ChartRendererOptions) {
     this.tokens = o.tokens;
@@ -209,8 +220,27 @@ export class ChartRenderer {
     }
     this.main.update(this.mainPoint(i));
     this.engine.upsert(c);
-    for (const [key, s] of this.indicatorSeries) s.update(this.indicatorPoint(key, i));
+    if (this.indicatorSeries.size === 0) return true;
+    this.pendingFrom = this.pendingFrom < 0 ? i : Math.min(this.pendingFrom, i);
+    const wait = INDICATOR_REFRESH_MS - (performance.now() - this.indicatorsAt);
+    if (c.time !== last.time || wait <= 0) this.flushIndicators();
+    else
+      this.indicatorTimer ??= setTimeout(() => {
+        this.indicatorTimer = undefined;
+        this.flushIndicators();
+      }, wait);
     return true;
+  }
+
+  /** Pushes the indicator points computed since the last push (the engine is always current). */
+  private flushIndicators(): void {
+    if (this.dead || this.pendingFrom < 0) return;
+    clearTimeout(this.indicatorTimer);
+    this.indicatorTimer = undefined;
+    for (let j = this.pendingFrom; j < this.rows.length; j++)
+      for (const [key, s] of this.indicatorSeries) s.update(this.indicatorPoint(key, j));
+    this.pendingFrom = -1;
+    this.indicatorsAt = performance.now();
   }
 
   /** Switches the chart type (the main series is recreated with its markers and lines). */
@@ -238,6 +268,7 @@ export class ChartRenderer {
     this.indicatorSeries.clear();
     for (let p = this.chart.panes().length - 1; p > 0; p--) this.chart.removePane(p);
     this.engine = new IndicatorEngine(new Set(ids));
+    this.pendingFrom = -1;
     this.createIndicatorSeries();
     this.engine.reset(this.rows);
     for (const [key, s] of this.indicatorSeries)
@@ -417,6 +448,7 @@ export class ChartRenderer {
   destroy(): void {
     if (this.dead) return;
     this.dead = true;
+    clearTimeout(this.indicatorTimer);
     this.paintListeners.clear();
     this.chart.remove();
   }
@@ -578,6 +610,7 @@ export class ChartRenderer {
   }
 
   private fullRedraw(): void {
+    this.pendingFrom = -1;
     this.ha = this.chartType === 'heikinAshi' ? haSeries(this.rows) : [];
     this.main.setData(this.rows.map((_, i) => this.mainPoint(i)));
     this.engine.reset(this.rows);
