@@ -132,6 +132,35 @@ test('indicators: MACD and RSI get panes; the toolbar in en and ar-SA, dark and 
   await expect(page.getByTestId('chart-tab-chart')).toHaveText('الرسم البياني');
 });
 
+test('compare overlays a second symbol as percentages; screenshot downloads a PNG; fullscreen covers the page', async ({
+  page,
+}) => {
+  await openPair(page, 'en', 'BTC', 'USDT');
+  await chartReady(page);
+  await page.getByTestId('chart-compare').click();
+  await page.getByTestId('compare-ETHUSDT').click();
+  await expect(canvas(page)).toHaveAttribute('data-compare', 'ETHUSDT');
+  await expect(page.getByTestId('chart-compare')).toHaveText(/ETHUSDT/);
+  await page.waitForTimeout(800);
+  await page.mouse.move(5, 5);
+  await shootChart(page, 'chart-compare-dark');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('chart-screenshot').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^BTCUSDT-30-[\d-]+\.png$/);
+
+  await page.getByTestId('chart-fullscreen').click();
+  await expect(page.getByTestId('chart-area')).toHaveClass(/is-fullscreen/);
+  const area = await page.getByTestId('chart-area').boundingBox();
+  expect(area?.width).toBeGreaterThan(1500);
+  await page.getByTestId('chart-fullscreen').click();
+  await expect(page.getByTestId('chart-area')).not.toHaveClass(/is-fullscreen/);
+  await page.getByTestId('chart-compare').click();
+  await page.getByTestId('compare-none').click();
+  await expect(canvas(page)).toHaveAttribute('data-compare', '');
+});
+
 test('the interval pin editor pins, unpins, resets and confirms; the choice is remembered', async ({
   page,
 }) => {

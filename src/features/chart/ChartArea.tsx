@@ -25,6 +25,8 @@ import { TradeInfoModal } from './TradeInfoModal';
 
 /** No live candle for this long (page visible) rebuilds the chart (spec §4). */
 export const REBUILD_AFTER_MS = 60_000;
+/** The compared symbol's candles are refetched this often (the hub streams live candles of one symbol only). */
+const COMPARE_REFRESH_MS = 10_000;
 /** Lazy loading starts when fewer than this many bars are left of the view. */
 const LAZY_EDGE_BARS = 15;
 
@@ -173,6 +175,33 @@ export function ChartArea({
       if (raf !== 0) cancelAnimationFrame(raf);
     };
   }, [renderer, load, interval]);
+
+  // Compare: a second symbol's closes on the same scale, both as percentages; refreshed every 10 s.
+  const compare = simple ? '' : cfg.compare;
+  useEffect(() => {
+    if (renderer === null || load !== 'ready') return;
+    if (!isRequestableSymbol(compare) || compare === name) {
+      renderer.setCompare(null);
+      return;
+    }
+    let alive = true;
+    const fetchCompare = (): void => {
+      void hubClient()
+        .remote()
+        .klines(compare, interval)
+        .then((rows) => {
+          if (alive) renderer.setCompare(rows.length === 0 ? null : rows);
+        })
+        .catch(() => undefined);
+    };
+    fetchCompare();
+    const timer = setInterval(fetchCompare, COMPARE_REFRESH_MS);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+      renderer.setCompare(null);
+    };
+  }, [renderer, load, compare, name, interval]);
 
   // Lazy loading further back when the view nears the oldest candle.
   useEffect(() => {
@@ -417,6 +446,7 @@ export function ChartArea({
           data-drawn={drawn}
           data-markers={markers.length}
           data-indicators={indicators.join(',')}
+          data-compare={compare}
         />
         {indicators.some((id) => id !== 'VOL') && (
           <div className="chart-legend" data-testid="chart-legend">
