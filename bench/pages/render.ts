@@ -1,191 +1,200 @@
 /**
- * The render bench (issue 5): the order book, latest trades and depth chart renderers of the app, on the page's
- * surface (`?backend=webgl|canvas`, else the app's own choice), fed by the tab's hub client at the simulator's storm
- * rate. Keeps per-frame figures in `window.__bench`: main-thread draw time of the three panels together, frame
- * intervals, and feed-to-pixel time (hub arrival to the animation frame after the draw, when the pixels are shown).
- * `?draw=0` pulls the same data and draws nothing (the transport baseline), `?panels=book,trades` drops the depth.
+ * The render bench (issue 5): the app's order book, latest trades and depth chart painters, as the app runs them
+ * (bench/render.bench.ts drives it): Canvas2D panels in paint workers that pull from the hub themselves, or with
+ * `?paint=main` / the pixi.js WebGL backend (`?backend=webgl`) in the tab from the tab's hub client. Keeps figures in
+ * `window.__bench`: main-thread time per drawn frame of the three panels together (`drawMs`), the workers' draw time
+ * (`workerDrawMs`), frame intervals of the tab, and feed-to-pixel time (hub arrival to the frame after the draw).
+ * `?draw=0` pulls the same data in the tab and draws nothing (the transport baseline).
  */
-import type { BookFrame, SymbolInfo, TradeRow } from '../../workers/api';
+import * as Comlink from 'comlink';
+import type { TabInterest } from '../../workers/api';
 import { chooseBackend } from '../../src/canvas/backend';
 import { createSurface } from '../../src/canvas/createSurface';
-import type { Surface } from '../../src/canvas/surface';
-import { TOKENS } from '../../src/canvas/tokens';
-import { DepthRenderer } from '../../src/features/depth/renderer';
-import { BookRenderer } from '../../src/features/orderbook/renderer';
-import { FormatCache, toOwnMarks } from '../../src/features/orderbook/view';
-import { TradesRenderer } from '../../src/features/trades/renderer';
+import type { FromPanelWorker, ToPanelWorker } from '../../src/features/orderbook/paintMessages';
+import { PanelPainter, type PanelInput, type PanelKind } from '../../src/features/orderbook/panelPainter';
 import { hubClient } from '../../src/hub/client';
-import { formatFixed } from '../../src/lib/format';
 import { pushSample, type BenchStats } from './benchStats';
 
-const BOOK = { width: 300, height: 760 };
-const DEPTH = { width: 640, height: 420 };
-const NO_TRADES: readonly TradeRow[] = [];
+const PANELS: readonly { kind: PanelKind; width: number; height: number; canvases: number }[] = [
+  { kind: 'book', width: 300, height: 760, canvases: 1 },
+  { kind: 'trades', width: 300, height: 760, canvases: 1 },
+  { kind: 'depth', width: 640, height: 420, canvases: 2 },
+];
 
-function canvas(parent: HTMLElement, width: number, height: number, id: string): HTMLCanvasElement {
-  const c = document.createElement('canvas');
-  c.id = id;
-  c.style.width = `${width}px`;
-  c.style.height = `${height}px`;
-  parent.appendChild(c);
-  return c;
+function inputFor(kind: PanelKind, width: number, height: number): PanelInput {
+  return {
+    width,
+    height,
+    dpr: window.devicePixelRatio || 1,
+    theme: 'dark',
+    locale: 'en',
+    rtl: false,
+    symbol: 'BTCUSDT',
+    pricePrecision: 2,
+    quantityPrecision: 6,
+    priceDp: 2,
+    text: {
+      price: 'Price (USDT)',
+      amount: 'Amount (BTC)',
+      total: 'Total (BTC)',
+      time: 'Time',
+      ratioBuy: 'B',
+      ratioSell: 'S',
+      mid: 'Mid',
+    },
+    layout: 1,
+    total: 'base',
+    hover: null,
+    ownOrders: [],
+    step: 0.01,
+    last: null,
+    flash: true,
+    // The depth chart's crosshair under a resting pointer.
+    hoverX: kind === 'depth' ? Math.round(width * 0.3) : null,
+  };
+}
+
+function interestFor(kind: PanelKind): TabInterest {
+  return {
+    symbol: 'BTCUSDT',
+    step: null,
+    bookRows: kind === 'trades' ? 0 : 40,
+    trades: kind === 'trades',
+    klineInterval: null,
+    allTickers: false,
+    account: false,
+  };
+}
+
+function canvases(root: HTMLElement, width: number, height: number, n: number): HTMLCanvasElement[] {
+  const wrap = document.createElement('div');
+  wrap.style.position = 'relative';
+  wrap.style.width = `${width}px`;
+  wrap.style.height = `${height}px`;
+  root.appendChild(wrap);
+  const out: HTMLCanvasElement[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = document.createElement('canvas');
+    c.style.cssText = `position:absolute;left:0;top:0;width:${width}px;height:${height}px`;
+    wrap.appendChild(c);
+    out.push(c);
+  }
+  return out;
 }
 
 /** Starts the render bench on this page. */
 export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement | null): Promise<void> {
   const query = new URLSearchParams(location.search);
-  const symbolName = query.get('symbol') ?? 'BTCUSDT';
   const drawing = query.get('draw') !== '0';
-  const panels = (query.get('panels') ?? 'book,trades,depth').split(',');
   const backend = chooseBackend(location.search);
+  const inWorker = drawing && backend === 'canvas' && query.get('paint') !== 'main';
   const client = hubClient();
-  client.want({ symbol: symbolName, bookRows: 40, trades: true });
   const root = document.createElement('div');
   root.style.display = 'flex';
   root.style.gap = '8px';
   document.body.appendChild(root);
-  const dpr = window.devicePixelRatio || 1;
-  const make = async (c: HTMLCanvasElement, w: number, h: number, alpha: boolean): Promise<Surface> =>
-    createSurface(c, backend, { width: w, height: h, dpr }, alpha);
-  const bookSurface = await make(
-    canvas(root, BOOK.width, BOOK.height, 'book'),
-    BOOK.width,
-    BOOK.height,
-    false,
-  );
-  const tradesSurface = await make(
-    canvas(root, BOOK.width, BOOK.height, 'trades'),
-    BOOK.width,
-    BOOK.height,
-    false,
-  );
-  const depthWrap = document.createElement('div');
-  depthWrap.style.position = 'relative';
-  root.appendChild(depthWrap);
-  const depthSurface = await make(
-    canvas(depthWrap, DEPTH.width, DEPTH.height, 'depth'),
-    DEPTH.width,
-    DEPTH.height,
-    false,
-  );
-  const overlayCanvas = canvas(depthWrap, DEPTH.width, DEPTH.height, 'depth-overlay');
-  overlayCanvas.style.position = 'absolute';
-  overlayCanvas.style.left = '0';
-  overlayCanvas.style.top = '0';
-  const overlaySurface = await make(overlayCanvas, DEPTH.width, DEPTH.height, true);
-  stats.paint = `${bookSurface.backend}:${bookSurface.rendererName}`;
-  const book = new BookRenderer(bookSurface);
-  const trades = new TradesRenderer(tradesSurface);
-  const depth = new DepthRenderer(depthSurface, overlaySurface);
-
-  let symbol: SymbolInfo | undefined;
-  void client
-    .remote()
-    .symbols()
-    .then((list) => {
-      symbol = list.find((s) => s.symbol === symbolName);
-    });
-  const colours = TOKENS.dark;
-  const fmt = (dp: number): FormatCache => new FormatCache((n) => formatFixed(n, dp, 'en'));
-  const price = fmt(2);
-  const qty = fmt(6);
-  const timeFmt = new Intl.DateTimeFormat('en', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const time = new FormatCache((s) => timeFmt.format(s * 1000));
-  const format = {
-    price,
-    amount: qty,
-    totalBase: qty,
-    totalQuote: price,
-    percent: (f: number) => `${(f * 100).toFixed(2)}%`,
-  };
-  const own = toOwnMarks([], 0.01);
-
-  let dirty = false;
-  client.frames.on('book', () => {
-    dirty = true;
-  });
-  client.frames.on('trades', () => {
-    dirty = true;
-  });
-  let shownAt: number | null = null;
+  const workerDraw: number[] = [];
+  (window as unknown as { __workerDrawMs: number[] }).__workerDrawMs = workerDraw;
   let last = 0;
-  let hoverX = 0;
-  const frame = (now: number): void => {
-    requestAnimationFrame(frame);
+  const tick = (now: number): void => {
+    requestAnimationFrame(tick);
     if (last > 0) pushSample(stats.frameMs, now - last);
     last = now;
-    // The pixels of the previous draw are on screen by this frame.
-    if (shownAt !== null) {
-      pushSample(stats.feedToPixelMs, performance.timeOrigin + now - shownAt);
-      shownAt = null;
-    }
-    if (!dirty) return;
-    dirty = false;
-    stats.frames++;
-    const b: BookFrame | undefined = client.frames.get('book');
-    if (!drawing || b === undefined) return;
-    const t0 = performance.now();
-    if (panels.includes('book'))
-      book.draw(
-        b,
-        {
-          ...BOOK,
-          layout: 1,
-          total: 'base',
-          rtl: false,
-          colours,
-          captions: { price: 'Price (USDT)', amount: 'Amount (BTC)', total: 'Total (BTC)' },
-          ratioLabels: { buy: 'B', sell: 'S' },
-          format,
-          hover: null,
-          own,
-          step: Number(b.step) || 0.01,
-          last: { text: price.get(b.buyOnePrice), direction: 'up' },
-        },
-        dpr,
-        now,
-      );
-    if (panels.includes('trades'))
-      trades.draw(
-        client.frames.get('trades') ?? NO_TRADES,
-        {
-          ...BOOK,
-          rtl: false,
-          colours,
-          captions: { price: 'Price (USDT)', qty: 'Amount (BTC)', time: 'Time' },
-          price: (n) => price.get(n),
-          qty: (n) => qty.get(n),
-          time: (ms) => time.get(Math.floor(ms / 1000)),
-        },
-        true,
-        dpr,
-        now,
-      );
-    if (panels.includes('depth')) {
-      const input = {
-        ...DEPTH,
-        colours,
-        price: (n: number) => price.get(n),
-        qty: (n: number) => qty.get(n),
-        midLabel: 'Mid',
-      };
-      depth.drawPlot(b, input, dpr);
-      // A crosshair that moves every frame, as under a trader's pointer.
-      hoverX = (hoverX + 7) % DEPTH.width;
-      depth.drawCrosshair(b, hoverX, input, dpr);
-    }
-    const t1 = performance.now();
-    pushSample(stats.drawMs, t1 - t0);
-    shownAt = b.receivedAt;
   };
-  requestAnimationFrame(frame);
+  requestAnimationFrame(tick);
+
+  if (inWorker) {
+    stats.paint = 'canvas:canvas2d-worker';
+    for (const p of PANELS) {
+      const worker = new Worker(
+        new URL('../../src/features/orderbook/panelPaint.worker.ts', import.meta.url),
+        {
+          type: 'module',
+          name: `paint-${p.kind}`,
+        },
+      );
+      worker.onmessage = (e: MessageEvent<FromPanelWorker>) => {
+        const m = e.data;
+        if (m.type === 'stats') {
+          for (const v of m.drawMs) pushSample(workerDraw, v);
+          if (p.kind === 'book') for (const v of m.feedToPixelMs) pushSample(stats.feedToPixelMs, v);
+          if (p.kind === 'book') stats.frames += m.drawMs.length;
+        }
+      };
+      const offscreen = canvases(root, p.width, p.height, p.canvases).map((c) =>
+        c.transferControlToOffscreen(),
+      );
+      const { port1, port2 } = new MessageChannel();
+      await client.remote().connect(Comlink.transfer(port1, [port1]));
+      const init: ToPanelWorker = {
+        type: 'init',
+        kind: p.kind,
+        canvases: offscreen,
+        hubPort: port2,
+        visible: true,
+        interest: interestFor(p.kind),
+        input: inputFor(p.kind, p.width, p.height),
+        stats: true,
+      };
+      worker.postMessage(init, [...offscreen, port2]);
+    }
+    // The tab itself only wants what the header would (a ticker): no book crosses its main thread.
+    client.want({ symbol: 'BTCUSDT' });
+    // No panel code runs on this thread per frame: `drawMs` stays empty and the runner reports the workers' time.
+  } else {
+    client.want({ symbol: 'BTCUSDT', bookRows: 40, trades: true });
+    stats.paint = drawing ? `${backend}:main` : 'none';
+    const painters: PanelPainter[] = [];
+    if (drawing)
+      for (const p of PANELS) {
+        const list = canvases(root, p.width, p.height, p.canvases);
+        const surfaces = await Promise.all(
+          list.map((c, i) =>
+            createSurface(
+              c,
+              backend,
+              { width: p.width, height: p.height, dpr: window.devicePixelRatio || 1 },
+              i > 0,
+            ),
+          ),
+        );
+        stats.paint = `${backend}:${surfaces[0]?.rendererName ?? '?'}`;
+        const painter = new PanelPainter(p.kind, surfaces);
+        painter.setInput(inputFor(p.kind, p.width, p.height));
+        painters.push(painter);
+      }
+    let shownAt: number | null = null;
+    let fresh = false;
+    client.frames.on('book', () => {
+      fresh = true;
+      const b = client.frames.get('book');
+      if (b !== undefined) for (const p of painters) p.setBook(b);
+    });
+    client.frames.on('trades', () => {
+      const t = client.frames.get('trades');
+      if (t !== undefined) for (const p of painters) p.setTrades(t);
+    });
+    const frame = (now: number): void => {
+      requestAnimationFrame(frame);
+      if (shownAt !== null) {
+        pushSample(stats.feedToPixelMs, performance.timeOrigin + now - shownAt);
+        shownAt = null;
+      }
+      const t0 = performance.now();
+      let drew = false;
+      for (const p of painters) {
+        p.frame(now);
+        drew ||= p.drewLast;
+      }
+      if (fresh) stats.frames++;
+      fresh = false;
+      if (!drew) return;
+      pushSample(stats.drawMs, performance.now() - t0);
+      shownAt = client.frames.get('book')?.receivedAt ?? null;
+    };
+    requestAnimationFrame(frame);
+  }
   setInterval(() => {
-    if (statsEl !== null)
-      statsEl.textContent = `render bench ${stats.paint} (${symbol?.symbol ?? '…'}): ${stats.frames} frames`;
+    if (statsEl !== null) statsEl.textContent = `render bench ${stats.paint}: ${stats.frames} frames`;
   }, 1000);
 }

@@ -49,3 +49,16 @@ export function hasFastWebGL(): boolean {
 export function chooseBackend(search: string, fastWebGL: () => boolean = hasFastWebGL): Backend {
   return parseBackend(search) ?? (fastWebGL() ? 'webgl' : 'canvas');
 }
+
+let pageBackend: Backend | null = null;
+
+/** The page's backend, chosen once: the URL's `?backend=`, else a fast-WebGL probe. */
+export function pageSurfaceBackend(): Backend {
+  pageBackend ??= chooseBackend(location.search);
+  return pageBackend;
+}
+
+/** WebGL failed to start after all: the page draws with Canvas2D from now on. */
+export function demoteToCanvas(): void {
+  pageBackend = 'canvas';
+}

@@ -12,6 +12,8 @@ export interface PanelWorkerInit {
   readonly visible: boolean;
   readonly interest: TabInterest;
   readonly input: PanelInput;
+  /** Bench only: report draw and feed-to-pixel times every half second. */
+  readonly stats?: boolean;
 }
 
 /** Tab → worker. */
@@ -37,4 +39,10 @@ export type FromPanelWorker =
       readonly type: 'best';
       readonly id: number;
       readonly best: { readonly bid: number; readonly ask: number } | null;
+    }
+  | {
+      readonly type: 'stats';
+      /** ms per drawn frame, and ms from the hub receiving a book to the frame after its draw. */
+      readonly drawMs: readonly number[];
+      readonly feedToPixelMs: readonly number[];
     };

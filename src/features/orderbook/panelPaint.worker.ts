@@ -13,6 +13,12 @@ let painter: PanelPainter | null = null;
 let puller: FramePuller | null = null;
 let visible = true;
 let raf = 0;
+let stats = false;
+let drawMs: number[] = [];
+let feedToPixelMs: number[] = [];
+/** receivedAt of the book drawn last frame: its pixels are shown by this frame. */
+let shownBook: number | null = null;
+let lastBook: number | null = null;
 
 function post(m: FromPanelWorker): void {
   postMessage(m);
@@ -22,7 +28,16 @@ function loop(now: number): void {
   raf = 0;
   if (painter === null || !visible) return;
   raf = requestAnimationFrame(loop);
+  if (stats && shownBook !== null) {
+    feedToPixelMs.push(performance.timeOrigin + now - shownBook);
+    shownBook = null;
+  }
+  const t0 = stats ? performance.now() : 0;
   const report = painter.frame(now);
+  if (stats && painter.drewLast) {
+    drawMs.push(performance.now() - t0);
+    shownBook = lastBook;
+  }
   if (report !== null) post({ type: 'report', report });
 }
 
@@ -43,8 +58,18 @@ onmessage = (e: MessageEvent<ToPanelWorker>) => {
       painter = p;
       p.setInput(m.input);
       visible = m.visible;
+      stats = m.stats === true;
+      if (stats)
+        setInterval(() => {
+          post({ type: 'stats', drawMs, feedToPixelMs });
+          drawMs = [];
+          feedToPixelMs = [];
+        }, 500);
       puller = new FramePuller(m.hubPort, m.interest, (d) => {
-        if (d.book !== undefined) p.setBook(d.book);
+        if (d.book !== undefined) {
+          p.setBook(d.book);
+          lastBook = d.book.receivedAt;
+        }
         if (d.trades !== undefined) p.setTrades(d.trades);
       });
       puller.setVisible(visible);

@@ -115,6 +115,8 @@ export class PanelPainter {
   private readonly tradesR: TradesRenderer | null;
   private readonly depthR: DepthRenderer | null;
   private lastReport = '';
+  /** True when the last `frame` call drew (for timing). */
+  drewLast = false;
 
   constructor(
     readonly kind: PanelKind,
@@ -164,8 +166,10 @@ export class PanelPainter {
    */
   frame(now: number): PanelReport | null {
     const i = this.input;
+    this.drewLast = false;
     if (i === null || (!this.dirty && !this.animating)) return null;
     this.dirty = false;
+    this.drewLast = true;
     const f = this.formatsFor(i);
     const colours = TOKENS[i.theme];
     const book = this.usableBook();

@@ -7,10 +7,11 @@
 import * as Comlink from 'comlink';
 import { useEffect, useRef, useState } from 'react';
 import type { TabInterest, TradeRow } from '../../../workers/api';
+import { demoteToCanvas, pageSurfaceBackend } from '../../canvas/backend';
 import { createSurface } from '../../canvas/createSurface';
 import { onEveryFrame } from '../../canvas/frameLoop';
 import type { Surface } from '../../canvas/surface';
-import { pageSurfaceBackend } from '../../canvas/useSurface';
+
 import { hubClient } from '../../hub/client';
 import { useHubWant } from '../../hub/useHubWant';
 import type { FromPanelWorker, ToPanelWorker } from './paintMessages';
@@ -101,7 +102,7 @@ export function usePanelPainter(
       worker.onmessage = (e: MessageEvent<FromPanelWorker>) => {
         const m = e.data;
         if (m.type === 'report') setReport(m.report);
-        else {
+        else if (m.type !== 'stats') {
           map.get(m.id)?.(m);
           map.delete(m.id);
         }
@@ -190,6 +191,11 @@ export function usePanelPainter(
       },
       (e: unknown) => {
         console.warn('panel surface failed', e);
+        // A canvas that tried WebGL cannot give a 2D context: fresh elements, Canvas2D.
+        if (live && pageSurfaceBackend() === 'webgl') {
+          demoteToCanvas();
+          setGen((g) => g + 1);
+        }
       },
     );
     return () => {
