@@ -278,6 +278,60 @@ test('fills: markers show and hide with the toggle; a marker opens the trade inf
   await page.screenshot({ path: `${SHOTS}/chart-trade-info-dark.png` });
   await modal.getByTestId('trade-info-close').click();
   await expect(modal).toBeHidden();
+  // In fullscreen the trade info is a notice dialog inside the fullscreen chart.
+  await page.getByTestId('chart-fullscreen').click();
+  await page.getByTestId('fill-marker').last().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('chart-area').getByTestId('trade-info')).toContainText('Deal price');
+  await page.getByTestId('trade-info-confirm').click();
+  await expect(page.getByTestId('trade-info')).toHaveCount(0);
+  await page.getByTestId('chart-fullscreen').click();
+
+  // Average buy line: shown when toggled on and the average is above 0; the legend names the period.
+  await page.getByTestId('chart-display').click();
+  await page.getByTestId('display-avg-buy-days').selectOption('365');
+  await expect(page.getByTestId('display-avg-buy-days').locator('option:checked')).toHaveText('Last year');
+  await page.getByTestId('display-avg-buy').check();
+  await expect(canvas(page)).toHaveAttribute('data-avg-lines', 'avg-buy', { timeout: 10_000 });
+  await page.getByTestId('display-avg-sell').check();
+  // No sells yet: no sell line (average 0).
+  await page.waitForTimeout(1000);
+  await expect(canvas(page)).toHaveAttribute('data-avg-lines', 'avg-buy');
+  await page.keyboard.press('Escape');
+  await page.mouse.move(5, 5);
+  await shootChart(page, 'chart-average-line-dark');
+  await page.getByTestId('chart-display').click();
+  await page.getByTestId('display-avg-buy').uncheck();
+  await expect(canvas(page)).toHaveAttribute('data-avg-lines', '');
+});
+
+test('time-frame presets page back; scrolling left lazily loads older candles', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openPair(page, 'en', 'BTC', 'USDT');
+  await chartReady(page);
+  await expect(canvas(page)).toHaveAttribute('data-candles', '500');
+  // 1 day of 1 minute candles: 1,440 candles, three pages.
+  await page.getByTestId('chart-presets').click();
+  await page.getByTestId('preset-1d').click();
+  await expect(canvas(page)).toHaveAttribute('data-interval', '1');
+  await expect
+    .poll(async () => Number(await canvas(page).getAttribute('data-candles')), { timeout: 15_000 })
+    .toBeGreaterThan(1400);
+  await page.getByTestId('interval-15').click();
+  await expect(canvas(page)).toHaveAttribute('data-candles', '500', { timeout: 15_000 });
+  // Drag the chart to the right (back in time) until the oldest candles come into view.
+  const box = await canvas(page).boundingBox();
+  if (box === null) throw new Error('no canvas');
+  for (let i = 0; i < 12 && Number(await canvas(page).getAttribute('data-candles')) <= 500; i++) {
+    await page.mouse.move(box.x + 100, box.y + box.height * 0.4);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 150, box.y + box.height * 0.4, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+  }
+  await expect
+    .poll(async () => Number(await canvas(page).getAttribute('data-candles')), { timeout: 10_000 })
+    .toBeGreaterThan(500);
 });
 
 test('a limit order shows as a line; dragging it modifies the price in open orders', async ({ page }) => {

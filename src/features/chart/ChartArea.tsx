@@ -298,10 +298,12 @@ export function ChartArea({
         ? t('avg.lastNDays', { n: l.n })
         : t(l.n === 1 ? 'avg.lastYear' : 'avg.lastNYears', { n: l.n });
     };
-    void Promise.all([
-      d.avgBuyLine === 'show' ? hub.averages(name, d.avgBuyLineDays) : null,
-      d.avgSellLine === 'show' ? hub.averages(name, d.avgSellLineDays) : null,
-    ]).then(([b, s]) => {
+    // One call at a time: the hub keeps one day span per side, so concurrent calls with different spans race.
+    void (async () => {
+      const b = d.avgBuyLine === 'show' ? await hub.averages(name, d.avgBuyLineDays) : null;
+      const s = d.avgSellLine === 'show' ? await hub.averages(name, d.avgSellLineDays) : null;
+      return [b, s] as const;
+    })().then(([b, s]) => {
       if (!alive) return;
       const out: PriceLineDraw[] = [];
       const buy = b?.buy;
@@ -445,6 +447,7 @@ export function ChartArea({
           data-candles={renderer?.length ?? 0}
           data-drawn={drawn}
           data-markers={markers.length}
+          data-avg-lines={avgLines.map((l) => l.id).join(',')}
           data-indicators={indicators.join(',')}
           data-compare={compare}
         />

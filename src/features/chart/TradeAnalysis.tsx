@@ -27,12 +27,15 @@ export function TradeAnalysis({ symbol }: { readonly symbol: SymbolInfo }): Reac
     if (!loggedIn) return;
     let alive = true;
     const hub = hubClient().remote();
-    void Promise.all(
-      AVERAGE_DAY_CHOICES.map(async (days) => {
+    // One span at a time: the hub keeps one day span per side, so concurrent calls with different spans race.
+    void (async () => {
+      const out: Row[] = [];
+      for (const days of AVERAGE_DAY_CHOICES) {
         const r = await hub.averages(symbol.symbol, days).catch(() => ({ buy: null, sell: null }));
-        return { days, buy: r.buy, sell: r.sell };
-      }),
-    ).then((r) => {
+        out.push({ days, buy: r.buy, sell: r.sell });
+      }
+      return out;
+    })().then((r) => {
       if (alive) setRows(r);
     });
     return () => {
