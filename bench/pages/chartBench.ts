@@ -39,7 +39,11 @@ function candles(): CandleRow[] {
 }
 
 function frame(): Promise<number> {
-  return new Promise((ok) => requestAnimationFrame(() => ok(performance.now())));
+  return new Promise((ok) => {
+    requestAnimationFrame(() => {
+      ok(performance.now());
+    });
+  });
 }
 
 /** Applies `n` live updates through `apply` and returns the main-thread ms of each. */

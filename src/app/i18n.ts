@@ -8,7 +8,16 @@ import { initReactI18next } from 'react-i18next';
 import { SUPPORTED_LOCALES, type Locale } from './routes';
 
 /** The namespaces, one JSON file each per locale. */
-export const NAMESPACES = ['common', 'header', 'tools', 'layout', 'orderbook', 'trade', 'orders', 'chart'] as const;
+export const NAMESPACES = [
+  'common',
+  'header',
+  'tools',
+  'layout',
+  'orderbook',
+  'trade',
+  'orders',
+  'chart',
+] as const;
 /** One namespace. */
 export type Namespace = (typeof NAMESPACES)[number];
 
