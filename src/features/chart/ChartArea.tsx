@@ -111,6 +111,9 @@ export function ChartArea({
     renderer?.setTimezone(cfg.timezone, locale);
   }, [renderer, cfg.timezone, locale]);
   useEffect(() => {
+    renderer?.setSecondsVisible(interval === '1s');
+  }, [renderer, interval]);
+  useEffect(() => {
     renderer?.setChartType(chartType);
   }, [renderer, chartType]);
   useEffect(() => {

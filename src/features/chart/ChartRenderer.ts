@@ -301,6 +301,12 @@ export class ChartRenderer {
     this.applyTimezone(tz, locale);
   }
 
+  /** Time axis shows seconds for second candles. */
+  setSecondsVisible(on: boolean): void {
+    if (this.dead) return;
+    this.chart.applyOptions({ timeScale: { secondsVisible: on } });
+  }
+
   /** Fill markers (buy below the bar, sell above). */
   setMarkers(draws: readonly MarkerDraw[]): void {
     if (this.dead) return;
