@@ -88,6 +88,9 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
   const drawing = query.get('draw') !== '0';
   const backend = chooseBackend(location.search);
   const inWorker = drawing && backend === 'canvas' && query.get('paint') !== 'main';
+  // `?panels=book,trades` draws a subset (diagnosis); all three by default.
+  const only = query.get('panels')?.split(',');
+  const panels = PANELS.filter((p) => only === undefined || only.includes(p.kind));
   const client = hubClient();
   const root = document.createElement('div');
   root.style.display = 'flex';
@@ -105,7 +108,7 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
 
   if (inWorker) {
     stats.paint = 'canvas:canvas2d-worker';
-    for (const p of PANELS) {
+    for (const p of panels) {
       const worker = new Worker(
         new URL('../../src/features/orderbook/panelPaint.worker.ts', import.meta.url),
         {
@@ -146,7 +149,7 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
     stats.paint = drawing ? `${backend}:main` : 'none';
     const painters: PanelPainter[] = [];
     if (drawing)
-      for (const p of PANELS) {
+      for (const p of panels) {
         const list = canvases(root, p.width, p.height, p.canvases);
         const surfaces = await Promise.all(
           list.map((c, i) =>

@@ -22,6 +22,25 @@ function fontName(role: FontRole, dpr: number): string {
   return `canvas-${role}-${String(dpr).replace('.', '_')}`;
 }
 
+/** Dash length and gap (CSS px), as the Canvas2D backend's setLineDash([4, 4]). */
+const DASH = 4;
+
+/** Adds a dashed polyline to `g` as separate segments (pixi's Graphics has no line dash). */
+function dashes(g: Graphics, p: readonly number[]): void {
+  for (let i = 0; i + 3 < p.length; i += 2) {
+    const x0 = p[i] ?? 0;
+    const y0 = p[i + 1] ?? 0;
+    const dx = (p[i + 2] ?? 0) - x0;
+    const dy = (p[i + 3] ?? 0) - y0;
+    const len = Math.hypot(dx, dy);
+    for (let d = 0; d < len; d += 2 * DASH) {
+      const e = Math.min(len, d + DASH);
+      g.moveTo(x0 + (dx * d) / len, y0 + (dy * d) / len);
+      g.lineTo(x0 + (dx * e) / len, y0 + (dy * e) / len);
+    }
+  }
+}
+
 function anchorX(align: TextShape['align']): number {
   return align === 'left' ? 0 : align === 'right' ? 1 : 0.5;
 }
@@ -104,8 +123,11 @@ export class PixiSurface implements Surface {
           break;
         case 'line': {
           const p = s.points;
-          g.moveTo(p[0] ?? 0, p[1] ?? 0);
-          for (let i = 2; i + 1 < p.length; i += 2) g.lineTo(p[i] ?? 0, p[i + 1] ?? 0);
+          if (s.dashed === true) dashes(g, p);
+          else {
+            g.moveTo(p[0] ?? 0, p[1] ?? 0);
+            for (let i = 2; i + 1 < p.length; i += 2) g.lineTo(p[i] ?? 0, p[i + 1] ?? 0);
+          }
           g.stroke({ width: s.width, color: toColourNumber(s.colour) });
           break;
         }

@@ -4,6 +4,14 @@
  * everything.
  */
 import { sameBand, type Band, type Scene } from './scene';
+
+function sameRect(a: Band, b: Band): boolean {
+  return a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+}
+
+function overlaps(a: Band, b: Band): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
 import type { Surface } from './surface';
 
 /** Owns a surface and the last scene painted on it. */
@@ -35,10 +43,25 @@ export class SceneRenderer {
     }
     let painted = 0;
     const n = Math.max(scene.bands.length, this.shown.length);
+    // First empty what moved or went away, so clearing a vacated strip never wipes a band painted this frame…
+    const cleared: Band[] = [];
     for (let i = 0; i < n; i++) {
       const next = scene.bands[i] ?? null;
       const prev = this.shown[i] ?? null;
-      if (sameBand(prev, next)) continue;
+      if (prev === null || sameBand(prev, next)) continue;
+      if (next === null || !sameRect(prev, next)) {
+        this.surface.paint(i, null);
+        this.shown[i] = null;
+        cleared.push(prev);
+        painted++;
+      }
+    }
+    // …then paint what changed, and anything a cleared strip overlapped.
+    for (let i = 0; i < n; i++) {
+      const next = scene.bands[i] ?? null;
+      const prev = this.shown[i] ?? null;
+      if (next === null) continue;
+      if (sameBand(prev, next) && !cleared.some((c) => overlaps(c, next))) continue;
       this.surface.paint(i, next);
       this.shown[i] = next;
       painted++;

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { pixelsOf } from './support/canvasPixels';
+import { loginAs } from './support/orders';
 import { openPair, rawKeysOnPage } from './support/shell';
 
 const SHOTS = 'tests/e2e/screenshots';
@@ -50,6 +51,14 @@ for (const dpr of [1, 2]) {
             expect(bids).toBeGreaterThan(4);
           }
           await page.waitForTimeout(150);
+          // The first row under the captions shows a price in a side colour (drawn, not just counted).
+          const px = await pixelsOf(canvas);
+          let coloured = 0;
+          for (let x = 8; x < 140; x++) {
+            const [r, g] = px.at(x, 24 + 11);
+            if ((g > 130 && r < 100) || (r > 180 && g < 120)) coloured++;
+          }
+          expect(coloured, `layout ${layout} ${theme}`).toBeGreaterThan(0);
           await shootBook(page, `book-l${layout}-${theme.toLowerCase()}-dpr${dpr}`);
         }
       }
@@ -90,4 +99,29 @@ test('right to left (ar-SA): the book mirrors its columns; the trades tab shows 
   await expect(page.getByTestId('trades-canvas')).toHaveAttribute('data-rows', '0');
   await shootBook(page, 'trades-dark-rtl');
   expect(await rawKeysOnPage(page)).toEqual([]);
+});
+
+test('keyboard: focus the book, arrows walk the rows with the tooltip, Enter fills the price', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, 'classic@sim.local', 'classic-pass');
+  await bookReady(page);
+  const canvas = page.getByTestId('book-canvas');
+  // The canvas is a focus stop with a name, and describes itself with the spoken best bid and ask.
+  await expect(canvas).toHaveAccessibleName('Order book: click a row to use its price');
+  await expect(canvas).toHaveAccessibleDescription(/^Best bid [\d,.]+, best ask [\d,.]+$/, {
+    timeout: 15_000,
+  });
+  await canvas.focus();
+  await page.keyboard.press('ArrowDown');
+  const tip = page.getByTestId('book-tooltip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('Avg. price');
+  await page.keyboard.press('ArrowDown');
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('field-price')).not.toHaveValue('', { timeout: 5_000 });
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
 });

@@ -94,6 +94,7 @@ test('latest trades: newest first in the taker colour, a flash that the preferen
   await canvas.click({ position: { x: 40, y: 24 + 11 } });
   await expect(page.getByTestId('field-price')).not.toHaveValue('');
   await page.getByRole('radio', { name: 'Light' }).click();
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
   await page.locator('[data-grid-item="orderbook"]').screenshot({ path: `${SHOTS}/trades-light.png` });
 });
 

@@ -91,6 +91,28 @@ describe('scene renderer', () => {
     expect(r.update(scene(['1', '9']), 2)).toBe(2);
   });
 
+  it('clears vacated strips before painting, so a band moving into a vacated strip stays painted', () => {
+    const ctx = recorder();
+    const r = new SceneRenderer(new Canvas2DSurface(ctx));
+    // Layout 2 → 3: rows at the same y change band ids (bids were ids 3.., asks now ids 0..).
+    const at = (ids: readonly number[]): Scene => {
+      const bands: (Band | null)[] = [];
+      ids.forEach((id, k) => {
+        bands[id] = row(k * 24, `r${id}`);
+      });
+      for (let i = 0; i < bands.length; i++) bands[i] ??= null;
+      return { width: 100, height: 200, background: '#000000', bands };
+    };
+    r.update(at([3, 4]), 1);
+    ctx.ops.length = 0;
+    r.update(at([0, 1]), 1);
+    const lastAt = (y: number) => ctx.ops.filter((o) => o.y <= y && y < o.y + (o.h ?? 24)).at(-1);
+    // The last thing drawn over each row is its text or bar, not a clear to the background.
+    expect(texts(ctx.ops).map((o) => o.text)).toEqual(['r0', 'r1']);
+    expect(lastAt(11)?.op).toBe('text');
+    expect(lastAt(35)?.op).toBe('text');
+  });
+
   it('compares bands by what they paint', () => {
     expect(sameBand(row(0, 'a'), row(0, 'a'))).toBe(true);
     expect(sameBand(row(0, 'a'), row(0, 'b'))).toBe(false);
