@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { AVERAGE_DAY_CHOICES } from '../../../workers/account/averages';
+import { routeAtom } from '../../app/state';
 import { symbolsAtom } from '../../hub/state';
 import { CHART_TYPES, TIMEZONES, type ChartTimezone, type DisplaySettings, type ShowHide } from './config';
 import { Dropdown } from './Dropdown';
@@ -9,6 +10,12 @@ import { IntervalPicker } from './IntervalPicker';
 import { TIME_FRAME_PRESETS, type Interval, type TimeFramePreset } from './intervals';
 import { averageLegend } from './lines';
 import { chartFullscreenAtom, klineConfigAtom, updateKlineConfigAtom } from './state';
+
+/** "5 years", "1 month", "1 day" in the page's language (Intl handles the plurals). */
+function presetLabel(p: TimeFramePreset, locale: string): string {
+  const unit = p.unit === 'y' ? 'year' : p.unit === 'm' ? 'month' : 'day';
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(p.count);
+}
 
 type ToggleKey = 'trade' | 'dealHistory' | 'entrust' | 'avgBuyLine' | 'avgSellLine' | 'grid';
 
@@ -36,6 +43,7 @@ export function ChartToolbar({
   const update = useSetAtom(updateKlineConfigAtom);
   const fullscreen = useAtomValue(chartFullscreenAtom);
   const symbols = useAtomValue(symbolsAtom);
+  const { locale } = useAtomValue(routeAtom);
   const setDisplay = (patch: Partial<DisplaySettings>): void => {
     update({ display: { ...cfg.display, ...patch } });
   };
@@ -79,7 +87,7 @@ export function ChartToolbar({
                       close();
                     }}
                   >
-                    {t(`presets.${p.unit}`, { n: p.count })}
+                    {presetLabel(p, locale)}
                   </button>
                 ))}
               </div>
