@@ -161,10 +161,10 @@ describe('order book renderer', () => {
     expect(mid.animating).toBe(true);
     ctx.ops.length = 0;
     r2.draw({ ...book, ratio: 0.8 }, input(), 1, 1150);
-    expect(texts(ctx.ops).find((o) => o.text.startsWith('B '))?.text).toBe('B 65.00%');
+    expect(texts(ctx.ops).find((o) => o.text?.startsWith('B ') === true)?.text).toBe('B 65.00%');
     ctx.ops.length = 0;
     const done = r2.draw({ ...book, ratio: 0.8 }, input(), 1, 1300);
-    expect(texts(ctx.ops).find((o) => o.text.startsWith('B '))?.text).toBe('B 80.00%');
+    expect(texts(ctx.ops).find((o) => o.text?.startsWith('B ') === true)?.text).toBe('B 80.00%');
     expect(done.animating).toBe(false);
   });
 
