@@ -79,7 +79,8 @@ export const INDICATOR_TITLES: Readonly<Record<string, string>> = {
 /**
  * Indicator series follow the forming candle at most this often: lightweight-charts re-derives every bar of a
  * changed series on the next paint (O(bars) per series), so 6 to 8 indicator series updated on every tick would
- * cost several ms a frame. The candle itself updates at once; a new candle pushes the indicators at once too.
+ * cost several ms a frame. The candle itself updates at once; indicator points (a new candle's too) follow within
+ * this delay, all that changed since the last push at once.
  */
 export const INDICATOR_REFRESH_MS = 500;
 
@@ -223,7 +224,7 @@ export class ChartRenderer {
     if (this.indicatorSeries.size === 0) return true;
     this.pendingFrom = this.pendingFrom < 0 ? i : Math.min(this.pendingFrom, i);
     const wait = INDICATOR_REFRESH_MS - (performance.now() - this.indicatorsAt);
-    if (c.time !== last.time || wait <= 0) this.flushIndicators();
+    if (wait <= 0) this.flushIndicators();
     else
       this.indicatorTimer ??= setTimeout(() => {
         this.indicatorTimer = undefined;
