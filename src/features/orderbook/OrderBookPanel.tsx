@@ -1,10 +1,12 @@
 /**
- * The order-book panel (spec §2 Order book and trades): an order book tab and a latest-trades tab. Only the shown
- * tab is mounted, so a hidden tab asks the hub for nothing and draws nothing.
+ * The order-book panel (spec §2 Order book and trades): an order book tab and a latest-trades tab (desktop; the
+ * mobile page gives trades a tab of its own). Only the shown tab is mounted, so a hidden tab asks the hub for
+ * nothing and draws nothing.
  */
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { pairLookupAtom } from '../../app/state';
+import { MOBILE_QUERY } from '../../app/viewport';
 import { TradesPanel } from '../trades/TradesPanel';
 import { OrderBook } from './OrderBook';
 import { bookTabAtom, type BookTab } from './state';
@@ -18,6 +20,13 @@ export function OrderBookPanel(): React.JSX.Element | null {
   const lookup = useAtomValue(pairLookupAtom);
   const [tab, setTab] = useAtom(bookTabAtom);
   if (lookup.kind !== 'found') return null;
+  // The mobile page has its own trades tab (and reloads when crossing the breakpoint): the book alone here.
+  if (window.matchMedia(MOBILE_QUERY).matches)
+    return (
+      <div className="orderbook-panel">
+        <OrderBook key={lookup.symbol.symbol} symbol={lookup.symbol} />
+      </div>
+    );
   return (
     <div className="orderbook-panel">
       <div className="orderbook-tabs" role="tablist" aria-label={t('tabs.label')}>
