@@ -268,10 +268,38 @@ test('fills: markers show and hide with the toggle; a marker opens the trade inf
   await page.getByTestId('display-fills').check();
   await expect(canvas(page)).not.toHaveAttribute('data-markers', '0', { timeout: 15_000 });
   await page.keyboard.press('Escape');
-  // The markers' keyboard path (the canvas markers open the same modal on click).
-  await page.getByTestId('fill-marker').last().focus();
-  await page.keyboard.press('Enter');
+  // Click the buy marker on the canvas: below the newest bar (default spacing 6 px, right offset 6 bars, so its
+  // centre is 39 px left of the pane's edge), found by its colour.
+  await page.mouse.move(5, 5);
+  const pt = await canvas(page).evaluate((root) => {
+    const c = [...root.querySelectorAll('canvas')].sort((a, b) => b.width * b.height - a.width * a.height)[0];
+    const ctx = c?.getContext('2d');
+    if (c === undefined || ctx === null || ctx === undefined) return null;
+    const r = c.getBoundingClientRect();
+    const dpr = c.width / r.width;
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let best: { x: number; y: number } | null = null;
+    for (let x = c.width - Math.round(42 * dpr); x < c.width - Math.round(36 * dpr); x++)
+      for (let y = c.height - 1; y >= 0; y--) {
+        const i = (y * c.width + x) * 4;
+        const green =
+          Math.abs((d[i] ?? 0) - 0x20) < 20 &&
+          Math.abs((d[i + 1] ?? 0) - 0xb2) < 20 &&
+          Math.abs((d[i + 2] ?? 0) - 0x6c) < 20;
+        if (green) {
+          if (best === null || y > best.y) best = { x, y };
+          break;
+        }
+      }
+    return best === null ? null : { x: r.left + best.x / dpr, y: r.top + best.y / dpr };
+  });
+  expect(pt).not.toBeNull();
   const modal = page.getByTestId('trade-info');
+  for (const dy of [0, -3, -6, -9, -12, -15, -18, -21, -24]) {
+    if (pt === null || (await modal.count()) > 0) break;
+    await page.mouse.click(pt.x, pt.y + dy);
+    await page.waitForTimeout(200);
+  }
   await expect(modal).toBeVisible();
   await expect(modal.getByTestId('trade-info-row').first()).toContainText('Market');
   await expect(modal.getByTestId('trade-info-row').first()).toContainText('USDT');

@@ -25,6 +25,11 @@ import { TradeInfoModal } from './TradeInfoModal';
 
 /** No live candle for this long (page visible) rebuilds the chart (spec §4). */
 export const REBUILD_AFTER_MS = 60_000;
+/**
+ * Live candles are drawn at most this often: each draw repaints every pane (several ms in software rendering), and a
+ * trade storm must not take the main thread from the order book and forms. Exchanges push klines about as often.
+ */
+export const LIVE_APPLY_MS = 250;
 /** The compared symbol's candles are refetched this often (the hub streams live candles of one symbol only). */
 const COMPARE_REFRESH_MS = 10_000;
 /** Lazy loading starts when fewer than this many bars are left of the view. */
@@ -152,19 +157,30 @@ export function ChartArea({
     };
   }, [renderer, name, interval, range, reload]);
 
-  // Live candles: mark dirty on a frame, apply the newest on the next animation frame.
+  // Live candles: mark dirty on a frame, apply the newest on an animation frame at most every LIVE_APPLY_MS (each
+  // frame holds the forming candle and the one it closed, so coalescing never loses a closed candle's last state).
   useEffect(() => {
     if (renderer === null || load !== 'ready') return;
     const frames = hubClient().frames;
     let lastSeen = Date.now();
+    let lastApply = 0;
     let raf = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const apply = (): void => {
       raf = 0;
+      lastApply = performance.now();
       for (const c of frames.get('candles') ?? []) if (fitsInterval(c.time, interval)) renderer.update(c);
     };
     const off = frames.on('candles', () => {
       lastSeen = Date.now();
-      if (raf === 0) raf = requestAnimationFrame(apply);
+      if (raf !== 0 || timer !== undefined) return;
+      const wait = LIVE_APPLY_MS - (performance.now() - lastApply);
+      if (wait <= 0) raf = requestAnimationFrame(apply);
+      else
+        timer = setTimeout(() => {
+          timer = undefined;
+          raf = requestAnimationFrame(apply);
+        }, wait);
     });
     const stale = setInterval(() => {
       if (document.visibilityState === 'visible' && Date.now() - lastSeen > REBUILD_AFTER_MS) {
@@ -175,6 +191,7 @@ export function ChartArea({
     return () => {
       off();
       clearInterval(stale);
+      clearTimeout(timer);
       if (raf !== 0) cancelAnimationFrame(raf);
     };
   }, [renderer, load, interval]);
