@@ -17,6 +17,7 @@ import type { BenchResult } from './measure';
 interface Figures {
   frames: number;
   workerDrawMs: number[];
+  feedToDrawMs: number[];
   drawMs: number[];
   feedToPixelMs: number[];
   frameMs: number[];
@@ -56,6 +57,7 @@ async function run(
   await page.evaluate(() => {
     const b = (window as unknown as { __bench: Figures }).__bench;
     (window as unknown as { __workerDrawMs?: number[] }).__workerDrawMs?.splice(0);
+    (window as unknown as { __feedToDrawMs?: number[] }).__feedToDrawMs?.splice(0);
     b.drawMs.length = 0;
     b.feedToPixelMs.length = 0;
     b.frameMs.length = 0;
@@ -71,6 +73,7 @@ async function run(
     return {
       frames: b.frames,
       workerDrawMs: (window as unknown as { __workerDrawMs?: number[] }).__workerDrawMs ?? [],
+      feedToDrawMs: (window as unknown as { __feedToDrawMs?: number[] }).__feedToDrawMs ?? [],
       drawMs: b.drawMs,
       feedToPixelMs: b.feedToPixelMs,
       frameMs: b.frameMs,
@@ -118,7 +121,9 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     // Main-thread time of the three panels per drawn frame: none when they paint in workers.
     add('render.drawMsP95', inWorker ? 0 : pct(ours.figures.drawMs, 95), 'ms');
     if (inWorker) add('render.workerDrawMsP95', pct(ours.figures.workerDrawMs, 95), 'ms');
+    // To the frame after the draw (pixels shown), and to the end of the draw (as browser.feedToPixelP95Ms counts).
     add('render.feedToPixelP95Ms', pct(ours.figures.feedToPixelMs, 95), 'ms');
+    if (inWorker) add('render.feedToDrawP95Ms', pct(ours.figures.feedToDrawMs, 95), 'ms');
     add('render.mainThreadBusyPct', ours.busy * 100, '%');
     add('render.referenceBusyPct', reference.busy * 100, '%');
     add('render.ratioVsDom', reference.busy / Math.max(0.001, ours.busy), '×');

@@ -98,6 +98,8 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
   document.body.appendChild(root);
   const workerDraw: number[] = [];
   (window as unknown as { __workerDrawMs: number[] }).__workerDrawMs = workerDraw;
+  const feedToDraw: number[] = [];
+  (window as unknown as { __feedToDrawMs: number[] }).__feedToDrawMs = feedToDraw;
   let last = 0;
   const tick = (now: number): void => {
     requestAnimationFrame(tick);
@@ -121,6 +123,7 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
         if (m.type === 'stats') {
           for (const v of m.drawMs) pushSample(workerDraw, v);
           if (p.kind === 'book') for (const v of m.feedToPixelMs) pushSample(stats.feedToPixelMs, v);
+          if (p.kind === 'book') for (const v of m.feedToDrawMs) pushSample(feedToDraw, v);
           if (p.kind === 'book') stats.frames += m.drawMs.length;
         }
       };

@@ -45,4 +45,6 @@ export type FromPanelWorker =
       /** ms per drawn frame, and ms from the hub receiving a book to the frame after its draw. */
       readonly drawMs: readonly number[];
       readonly feedToPixelMs: readonly number[];
+      /** ms from the hub receiving a book to the end of its draw (the definition of browser.feedToPixelP95Ms). */
+      readonly feedToDrawMs: readonly number[];
     };

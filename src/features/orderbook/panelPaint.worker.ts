@@ -16,6 +16,7 @@ let raf = 0;
 let stats = false;
 let drawMs: number[] = [];
 let feedToPixelMs: number[] = [];
+let feedToDrawMs: number[] = [];
 /** receivedAt of the book drawn last frame: its pixels are shown by this frame. */
 let shownBook: number | null = null;
 let lastBook: number | null = null;
@@ -35,8 +36,10 @@ function loop(now: number): void {
   const t0 = stats ? performance.now() : 0;
   const report = painter.frame(now);
   if (stats && painter.drewLast) {
-    drawMs.push(performance.now() - t0);
+    const t1 = performance.now();
+    drawMs.push(t1 - t0);
     shownBook = lastBook;
+    if (lastBook !== null) feedToDrawMs.push(performance.timeOrigin + t1 - lastBook);
   }
   if (report !== null) post({ type: 'report', report });
 }
@@ -61,9 +64,10 @@ onmessage = (e: MessageEvent<ToPanelWorker>) => {
       stats = m.stats === true;
       if (stats)
         setInterval(() => {
-          post({ type: 'stats', drawMs, feedToPixelMs });
+          post({ type: 'stats', drawMs, feedToPixelMs, feedToDrawMs });
           drawMs = [];
           feedToPixelMs = [];
+          feedToDrawMs = [];
         }, 500);
       puller = new FramePuller(m.hubPort, m.interest, (d) => {
         if (d.book !== undefined) {
