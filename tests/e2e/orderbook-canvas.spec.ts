@@ -125,3 +125,26 @@ test('keyboard: focus the book, arrows walk the rows with the tooltip, Enter fil
   await page.keyboard.press('Escape');
   await expect(tip).toBeHidden();
 });
+
+test('?backend=webgl forces pixi.js on WebGL: the same rows drawn with bitmap text', async ({ page }) => {
+  test.slow(); // SwiftShader rasterises WebGL in software here.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/en/trade/spot/BTC/USDT?backend=webgl');
+  await bookReady(page);
+  const canvas = page.getByTestId('book-canvas');
+  await expect(canvas).toHaveAttribute('data-backend', 'webgl');
+  await expect(canvas).toHaveAttribute('data-renderer', 'webgl');
+  const perSide = Number(await canvas.getAttribute('data-bids'));
+  const px = await pixelsOf(canvas);
+  let red = 0;
+  let green = 0;
+  for (let x = 8; x < 80; x++) {
+    const [ar, ag] = px.at(x, 24 + (perSide - 1) * 24 + 11);
+    const [br, bg] = px.at(x, 24 + perSide * 24 + 32 + 11);
+    if (ar > 180 && ag < 120) red++;
+    if (bg > 130 && br < 100) green++;
+  }
+  expect(red).toBeGreaterThan(0);
+  expect(green).toBeGreaterThan(0);
+  await shootBook(page, 'book-l1-dark-webgl');
+});

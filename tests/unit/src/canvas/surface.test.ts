@@ -65,6 +65,15 @@ describe('Canvas2D surface', () => {
     expect(t?.y).toBe(21);
   });
 
+  it('stays on whole device pixels at devicePixelRatio 3', () => {
+    const ctx = recorder();
+    const s = new Canvas2DSurface(ctx, { width: 0, height: 0 });
+    s.resize(101, 50, 3, '#000000');
+    s.paint(0, row(3, '3'));
+    expect(ctx.ops.every((o) => Number.isInteger(o.x) && Number.isInteger(o.y))).toBe(true);
+    expect(texts(ctx.ops)[0]?.font).toMatch(/^36px /);
+  });
+
   it('clears an emptied band to the scene background', () => {
     const ctx = recorder();
     const s = new Canvas2DSurface(ctx);
