@@ -10,6 +10,7 @@ export function Dropdown({
   children,
   align = 'start',
   active = false,
+  onClosed,
 }: {
   readonly label: ReactNode;
   readonly title: string;
@@ -17,8 +18,15 @@ export function Dropdown({
   readonly children: (close: () => void) => ReactNode;
   readonly align?: 'start' | 'end';
   readonly active?: boolean;
+  /** Called whenever the popover closes (an editor inside can drop unconfirmed changes). */
+  readonly onClosed?: () => void;
 }): React.JSX.Element {
   const [open, setOpen] = useState(false);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) onClosed?.();
+    wasOpen.current = open;
+  }, [open, onClosed]);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from './Dropdown';
 import {
@@ -21,6 +21,9 @@ export function IntervalPicker({ onPick }: { readonly onPick: (iv: Interval) => 
   const { interval, pinned } = useAtomValue(klineConfigAtom);
   const update = useSetAtom(updateKlineConfigAtom);
   const [editing, setEditing] = useState<readonly Interval[] | null>(null);
+  const dropEdits = useCallback(() => {
+    setEditing(null);
+  }, []);
   const more = unpinnedIntervals(pinned);
   const current = !pinned.includes(interval);
   return (
@@ -49,6 +52,7 @@ export function IntervalPicker({ onPick }: { readonly onPick: (iv: Interval) => 
         title={t('toolbar.moreIntervals')}
         testId="interval-more"
         active={current}
+        onClosed={dropEdits}
       >
         {(close) =>
           editing === null ? (
