@@ -78,7 +78,12 @@ async function main(): Promise<void> {
     locale: 'en',
     pricePrecision: 2,
     chartType: 'candle',
-    indicators: q.get('indicators') === '0' ? [] : ['EMA', 'BOLL', 'MACD'],
+    indicators:
+      q.get('indicators') === '0'
+        ? []
+        : q.get('indicators') === 'overlay'
+          ? ['EMA', 'BOLL']
+          : ['EMA', 'BOLL', 'MACD'],
   });
   r.setData(rows);
   const markers: MarkerDraw[] = [];
