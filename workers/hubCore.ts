@@ -70,6 +70,8 @@ const TAB_TIMEOUT_MS = 3 * 60_000;
 /** Tickers reach a tab at most this often (the header and title update "a few times a second"). */
 const TICKER_INTERVAL_MS = 250;
 const LOG_LINES = 300;
+/** Prefix of a public trades topic: its (re)subscription seeds the tape over REST. */
+const TRADES_TOPIC = 'publicTrade.';
 
 /** The hub. */
 export class Hub {
@@ -462,6 +464,10 @@ export class Hub {
     if (!this.market.ready()) return;
     for (const args of chunkTopics(unsubscribe)) this.conn.send({ op: 'unsubscribe', args });
     for (const args of chunkTopics(subscribe)) this.conn.send({ op: 'subscribe', args });
+    for (const topic of subscribe)
+      if (topic.startsWith(TRADES_TOPIC)) {
+        void this.market.seedTrades(topic.slice(TRADES_TOPIC.length), (path) => this.getJson(path));
+      }
   }
 
   /** A book gap: unsubscribe and subscribe again for a fresh snapshot. */

@@ -24,7 +24,7 @@ import {
   type Candle,
 } from './market/klines';
 import { applyTicker, type TickerStats } from './market/ticker';
-import { TradeTape, TRADES_SHOWN } from './market/trades';
+import { parseRecentTradesRest, TradeTape, TRADES_SHOWN } from './market/trades';
 import { countFrame, createDecodeCounters, decodeFrame } from './protocol/decode';
 import { CALLS } from './protocol/paths';
 
@@ -250,6 +250,24 @@ export class MarketState {
       for (const s of this.symbols.values())
         if (s.ticker !== undefined && s.tickerStamp > cursor) out.push(s.ticker);
     return out.length === 0 ? null : out;
+  }
+
+  /**
+   * Seeds a symbol's latest trades over REST when its trades topic is (re)subscribed: the list shows the market's
+   * last trades at once instead of staying empty until the next one, and after a reconnect it fills the gap.
+   */
+  async seedTrades(symbol: string, get: (path: string) => Promise<unknown>): Promise<void> {
+    if (!this.symbols.has(symbol)) return;
+    const q = new URLSearchParams({ category: 'spot', symbol, limit: '60' }).toString();
+    let rows: ReturnType<typeof parseRecentTradesRest>;
+    try {
+      rows = parseRecentTradesRest(await get(`${CALLS.recentTrade.path}?${q}`), symbol);
+    } catch {
+      this.hooks.count('trades.seedFailed');
+      return;
+    }
+    const s = this.symbols.get(symbol);
+    if (s !== undefined && s.tape.seed(rows) > 0) s.tradesStamp = this.hooks.changed();
   }
 
   /** Loads candles over REST: a page of 500, then up to 3 more pages back (spec §7); [] on failure. */

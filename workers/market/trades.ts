@@ -5,6 +5,7 @@
  * strings, so the usual trade is simply newer than the head and needs no lookup; only an id not newer than the head
  * (rare: replays, reordering, or feeds with non-numeric ids) is searched among the 100 kept.
  */
+import { isObj, MAX_WIRE_NUMBER, wireNumber } from '../protocol/decode';
 import type { WireTrade } from '../protocol/wire';
 
 /** Trades kept per symbol (spec §9 "capped at 100 in the realtime list"). */
@@ -96,6 +97,31 @@ export class TradeTape {
     return out;
   }
 
+  /**
+   * Merges a REST page of recent trades (oldest first) into the tape: rows newer than the head are added as live
+   * ones would be, rows older than the oldest kept one fill the old end while there is room, and rows in between are
+   * already covered by the live feed (or are duplicates). A page that answers after live trades began is therefore
+   * not lost as "late", and one fetched after a reconnect fills the gap at the head. Returns how many rows it kept.
+   */
+  seed(trades: readonly TradeRow[]): number {
+    let added = 0;
+    const cap = this.ring.length;
+    for (let i = trades.length - 1; i >= 0 && this.n > 0 && this.n < cap; i--) {
+      const t = trades[i];
+      const oldest = this.at(this.n - 1);
+      if (t === undefined || oldest === undefined || !isOlderId(t.id, oldest.id)) continue;
+      this.ring[(this.head - this.n + cap) % cap] = t;
+      this.n++;
+      added++;
+    }
+    if (added > 0) {
+      this.tally.added += added;
+      this.changes++;
+    }
+    const head = this.at(0);
+    return added + this.add(head === undefined ? trades : trades.filter((t) => isNewerId(t.id, head.id)));
+  }
+
   /** Forgets every row (symbol change or resubscribe); counters stay. */
   clear(): void {
     this.ring.fill(undefined);
@@ -141,4 +167,30 @@ function isDecimal(s: string): boolean {
   }
   // A leading zero would break the length order.
   return s.length === 1 || s.charCodeAt(0) !== 48;
+}
+
+/**
+ * Rows of a GET /v5/market/recent-trade answer (bybit-wire.md §3: newest first) as tape rows, oldest first. A bad
+ * envelope gives []; a bad row is skipped, as a bad live frame would be.
+ */
+export function parseRecentTradesRest(json: unknown, symbol: string): TradeRow[] {
+  if (!isObj(json) || json.retCode !== 0 || !isObj(json.result) || !Array.isArray(json.result.list))
+    return [];
+  const list = json.result.list as readonly unknown[];
+  const out: TradeRow[] = [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    const r = list[i];
+    if (!isObj(r) || (r.symbol !== undefined && r.symbol !== symbol)) continue;
+    const id = r.execId;
+    const side = r.side;
+    const time = wireNumber(r.time);
+    const price = wireNumber(r.price);
+    const qty = wireNumber(r.size);
+    if (typeof id !== 'string' || id.length === 0 || id.length > 64) continue;
+    if (side !== 'Buy' && side !== 'Sell') continue;
+    if (!(Number.isSafeInteger(time) && time > 0)) continue;
+    if (!(price > 0 && price <= MAX_WIRE_NUMBER) || !(qty > 0 && qty <= MAX_WIRE_NUMBER)) continue;
+    out.push({ id, price, qty, time, side });
+  }
+  return out;
 }

@@ -125,6 +125,63 @@ describe('Hub against the real simulator', () => {
     hub.bye('b');
   }, 30_000);
 
+  it('shows the last trades at once: the tape is seeded over REST when the trades topic is subscribed', async () => {
+    // A quiet market: no synthetic trades, so whatever the tab sees came from the REST seed.
+    const quiet = await startTestSim({ quiet: true });
+    try {
+      const me = await login(quiet, 'uta@sim.local', 'uta-pass');
+      const L = Number(
+        (
+          (await call(quiet, 'GET', '/v5/market/tickers?category=spot&symbol=ETHUSDT')).json.result as {
+            list: { lastPrice: string }[];
+          }
+        ).list[0]?.lastPrice,
+      );
+      const placed = await call(
+        quiet,
+        'POST',
+        '/spot/api/order/orderCreate',
+        {
+          symbol_id: 2,
+          side: 'buy',
+          type: 'limit',
+          price: (L * 1.05).toFixed(2),
+          quantity: '0.5',
+          client_order_id: 'seed-1',
+        },
+        me,
+      );
+      expect(placed.json.code).toBe(0);
+      const recent = (
+        await call(quiet, 'GET', '/v5/market/recent-trade?category=spot&symbol=ETHUSDT&limit=60')
+      ).json.result as { list: { execId: string }[] };
+      expect(recent.list.length).toBeGreaterThan(0);
+      const hub = new Hub({
+        buildId: 'test',
+        mode: 'dedicated',
+        socketUrl: quiet.url.replace('http', 'ws') + '/realtime_w',
+        createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
+        fetch: (input, init) => fetch(quiet.url + input, init),
+        now: () => Date.now(),
+        clock: () => Date.now(),
+        random: () => 0.5,
+        setTimer: (fn, ms) => setTimeout(fn, ms) as unknown as number,
+        clearTimer: (id) => {
+          clearTimeout(id);
+        },
+        waitForLock: () => undefined,
+      });
+      hub.hello({ tabId: 't', buildId: 'test', lockName: 'l-t' });
+      await hub.symbols();
+      hub.setInterest('t', interest({ symbol: 'ETHUSDT', klineInterval: null }));
+      const v = await pullUntil(hub, 't', (d) => (d.trades?.length ?? 0) > 0, 5000);
+      expect(v.trades?.map((t) => t.id)).toEqual(recent.list.slice(0, 40).map((t) => t.execId));
+      hub.bye('t');
+    } finally {
+      await quiet.close();
+    }
+  }, 30_000);
+
   it('loads 500 candles over REST and pages back while asked for an earlier start', async () => {
     const hub = makeHub(false, new Map());
     const page = await hub.klines('BTCUSDT', '1');

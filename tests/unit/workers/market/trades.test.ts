@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOlderId, TRADES_KEPT, TradeTape } from '../../../../workers/market/trades';
+import { isOlderId, parseRecentTradesRest, TRADES_KEPT, TradeTape } from '../../../../workers/market/trades';
 import { decodeFrame } from '../../../../workers/protocol/decode';
 import type { WireTrade } from '../../../../workers/protocol/wire';
 
@@ -95,5 +95,80 @@ describe('TradeTape', () => {
       { id: 'aa', price: 1, qty: 1, time: 2, side: 'Sell' },
     ]);
     expect(tape.newest().map((t) => t.id)).toEqual(['aa', 'zz']);
+  });
+
+  it('seeds from a REST page: empty tape takes it all; after live trades the older rows fill the old end', () => {
+    const fresh = new TradeTape();
+    expect(fresh.seed(decoded([1, 2, 3]))).toBe(3);
+    expect(ids(fresh.newest())).toEqual(['3', '2', '1']);
+
+    // Live trades 5 and 6 came first; the page (1..6, oldest first) answers late: 1..4 go under them, 5 and 6 are
+    // duplicates, and nothing is counted late.
+    const tape = new TradeTape();
+    tape.add(decoded([5, 6]));
+    expect(tape.seed(decoded([1, 2, 3, 4, 5, 6]))).toBe(4);
+    expect(ids(tape.newest())).toEqual(['6', '5', '4', '3', '2', '1']);
+    expect(tape.counters().late).toBe(0);
+
+    // After a reconnect the page also carries trades newer than the head: they are added at the head.
+    expect(tape.seed(decoded([5, 6, 7, 8]))).toBe(2);
+    expect(ids(tape.newest(3))).toEqual(['8', '7', '6']);
+  });
+
+  it('seeding never grows the tape past its capacity', () => {
+    const tape = new TradeTape(4);
+    tape.add(decoded([10, 11]));
+    expect(tape.seed(decoded([1, 2, 3, 4, 5]))).toBe(2);
+    expect(ids(tape.newest())).toEqual(['11', '10', '5', '4']);
+  });
+});
+
+describe('parseRecentTradesRest', () => {
+  const row = (k: number, over: Record<string, unknown> = {}): Record<string, unknown> => ({
+    execId: String(BASE_ID + BigInt(k)),
+    symbol: 'BTCUSDT',
+    price: '77606.8',
+    size: '0.000712',
+    side: k % 2 === 0 ? 'Buy' : 'Sell',
+    time: String(1788335009000 + k),
+    isBlockTrade: false,
+    seq: String(113508069853 + k),
+    ...over,
+  });
+  const page = (list: unknown[]): unknown => ({
+    retCode: 0,
+    retMsg: 'OK',
+    result: { category: 'spot', list },
+  });
+
+  it('turns a newest-first v5 page into tape rows, oldest first', () => {
+    const rows = parseRecentTradesRest(page([row(3), row(2), row(1)]), 'BTCUSDT');
+    expect(ids(rows)).toEqual(['1', '2', '3']);
+    expect(rows[0]).toEqual({
+      id: String(BASE_ID + 1n),
+      price: 77606.8,
+      qty: 0.000712,
+      time: 1788335009001,
+      side: 'Sell',
+    });
+  });
+
+  it('skips bad rows and answers [] for a bad envelope', () => {
+    const rows = parseRecentTradesRest(
+      page([
+        row(6),
+        row(5, { price: 'NaN' }),
+        row(4, { size: '-1' }),
+        row(3, { side: 'Short' }),
+        row(2, { symbol: 'ETHUSDT' }),
+        row(1, { execId: '' }),
+        null,
+      ]),
+      'BTCUSDT',
+    );
+    expect(ids(rows)).toEqual(['6']);
+    expect(parseRecentTradesRest({ retCode: 10001, result: {} }, 'BTCUSDT')).toEqual([]);
+    expect(parseRecentTradesRest('<html>', 'BTCUSDT')).toEqual([]);
+    expect(parseRecentTradesRest({ retCode: 0, result: { list: 'x' } }, 'BTCUSDT')).toEqual([]);
   });
 });
