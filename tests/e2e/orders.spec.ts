@@ -314,8 +314,27 @@ test('two tabs of one browser show a new order within one frame of each other', 
   const seen = async (p: Page): Promise<number> =>
     p.evaluate(() => (window as unknown as { __seenAt?: number }).__seenAt ?? NaN);
   const L = await lastPrice(a);
+  // Headless Chromium gives the tab that is not in front far fewer frames than the one in front (1-9 a second for
+  // this page against 60; a headed browser drives every visible window at the display's rate), and a tab whose pull
+  // waits for its next frame then shows the order that much later. So the usual case is held to one display frame,
+  // and the late ones to the slower tab's own frames.
+  const frameMs = async (p: Page): Promise<number> =>
+    p.evaluate(
+      () =>
+        new Promise<number>((ok) => {
+          let n = 0;
+          const t0 = performance.now();
+          const tick = (t: number): void => {
+            n++;
+            if (t - t0 < 1000) requestAnimationFrame(tick);
+            else ok((t - t0) / n);
+          };
+          requestAnimationFrame(tick);
+        }),
+    );
+  const frame = Math.max(1000 / 60, ...(await Promise.all([frameMs(a), frameMs(b)])));
   const gaps: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 7; i++) {
     await cancelEverything(a);
     await expect(openRows(a)).toHaveCount(0);
     await expect(openRows(b)).toHaveCount(0);
@@ -336,10 +355,10 @@ test('two tabs of one browser show a new order within one frame of each other', 
   }
   gaps.sort((x, y) => x - y);
   console.log(`two tabs: the order showed ${gaps.map((g) => g.toFixed(1)).join(', ')} ms apart`);
-  // The median is within one 60 Hz frame and four of five within three. The worst one is not asserted: on a
-  // 2-core machine a build or GC elsewhere can stall one tab's renderer for most of a second (seen: 877 ms), which
-  // says nothing about the hub; a hub that delivered to one tab late (a missed wake-up waits out a 10 s long poll)
-  // still fails the first two bounds.
-  expect(gaps[2]).toBeLessThanOrEqual(16.7);
-  expect(gaps[3]).toBeLessThanOrEqual(50);
+  console.log(`two tabs: frame ${frame.toFixed(1)} ms`);
+  // The median of seven is within one 60 Hz frame and the sixth within two of the slower tab's frames. The worst is
+  // not asserted: a build or GC elsewhere on a 2-core machine can stall a renderer for most of a second. A hub that
+  // delivered to one tab late (a missed wake-up waits out a 10 s long poll) fails both bounds.
+  expect(gaps[3]).toBeLessThanOrEqual(1000 / 60);
+  expect(gaps[5]).toBeLessThanOrEqual(2 * frame);
 });
