@@ -2,28 +2,11 @@
  * Chart intervals (spec §9): the wire codes the hub speaks, their labels, the pinned set the toolbar shows (with the
  * pin/unpin editor's pure operations) and the time-frame presets.
  */
-import { toCandleInterval } from '../../../workers/account/fills';
+// The interval table and its nominal lengths (a month counts 30 days, a week 7) are the protocol's, shared with the
+// simulator and the hub.
+import { INTERVALS, type Interval } from '../../../workers/protocol/intervals';
 
-/** Wire interval codes, in the spec's order (1s, 1m … 1M). */
-export const INTERVALS = [
-  '1s',
-  '1',
-  '3',
-  '5',
-  '15',
-  '30',
-  '60',
-  '120',
-  '240',
-  '360',
-  '720',
-  'D',
-  'W',
-  'M',
-] as const;
-
-/** One wire interval code. */
-export type Interval = (typeof INTERVALS)[number];
+export { INTERVALS, intervalMs, type Interval } from '../../../workers/protocol/intervals';
 
 /** Default interval: 30 minutes (spec §3, §9). */
 export const DEFAULT_INTERVAL: Interval = '30';
@@ -56,14 +39,6 @@ export function isInterval(x: unknown): x is Interval {
 /** The compact toolbar label of an interval ("60" → "1h", "D" → "1D"). */
 export function intervalLabel(iv: Interval): string {
   return SHORT[iv];
-}
-
-/** Nominal length of one candle in ms (a month counts 30 days, a week 7): for ranges and paging, not bucketing. */
-export function intervalMs(iv: Interval): number {
-  const c = toCandleInterval(iv);
-  if (c === 'W') return 7 * 86_400_000;
-  if (c === 'M') return 30 * 86_400_000;
-  return c ?? 60_000;
 }
 
 /** Pinned intervals in the canonical order, duplicates and unknown codes dropped (a stored list is cleaned this way). */
