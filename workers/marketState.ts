@@ -26,6 +26,7 @@ import {
 import { applyTicker, type TickerStats } from './market/ticker';
 import { parseRecentTradesRest, TradeTape, TRADES_SHOWN } from './market/trades';
 import { countFrame, createDecodeCounters, decodeFrame } from './protocol/decode';
+import { intervalMs } from './protocol/intervals';
 import { CALLS } from './protocol/paths';
 
 /** Book depth the hub subscribes: deep enough to fill 40 merged rows at coarse steps. */
@@ -56,18 +57,6 @@ interface SymbolState {
   readonly candles: Map<string, { rows: Candle[]; stamp: number }>;
   /** Merged frames by "step|rows", valid for one bookStamp. */
   readonly merged: Map<string, { stamp: number; frame: BookFrame }>;
-}
-
-const APPROX_INTERVAL_MS: Readonly<Record<string, number>> = {
-  '1s': 1000,
-  D: 86_400_000,
-  W: 604_800_000,
-  M: 2_592_000_000,
-};
-
-/** Approximate length of a wire interval (minutes for numeric codes). */
-function intervalMs(code: string): number {
-  return APPROX_INTERVAL_MS[code] ?? Number(code) * 60_000;
 }
 
 /** The hub's market data. */
