@@ -62,9 +62,13 @@ export function OrderLines({
   const [ask, setAsk] = useState<Ask | null>(null);
   const handles = useRef(new Map<string, HTMLDivElement>());
 
+  // The lines kept are those nearest the market; which ones is settled again when the price has moved about 1 %,
+  // not on every tick (the anchor is the last price rounded to a 1 % grid).
+  const anchor =
+    lastPrice === null || !(lastPrice > 0) ? null : 1.01 ** Math.round(Math.log(lastPrice) / Math.log(1.01));
   const lines = useMemo(
-    () => toOrderLines(account?.openOrders ?? [], symbol.symbol),
-    [account, symbol.symbol],
+    () => toOrderLines(account?.openOrders ?? [], symbol.symbol, anchor),
+    [account, symbol.symbol, anchor],
   );
 
   // A pending price is settled once the open order shows it (or the order is gone).

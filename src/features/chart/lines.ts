@@ -111,10 +111,23 @@ export function isPlanOrder(o: OrderEvent): boolean {
 }
 
 /**
- * Lines of a symbol's open orders: limit orders at their price, plan orders waiting for their trigger at the
- * trigger price. Market orders and rows without a positive price have no line. Sorted by price, highest first.
+ * Most order lines drawn at once. Beyond a few dozen the lines cover the candles and each one is a draggable handle
+ * to lay out on every repaint (1,000 open orders made every order push cost the chart several ms); the ones kept are
+ * those nearest the market, where a trader drags and cancels.
  */
-export function toOrderLines(orders: readonly OrderEvent[], symbol: string): OrderLine[] {
+export const MAX_ORDER_LINES = 50;
+
+/**
+ * Lines of a symbol's open orders: limit orders at their price, plan orders waiting for their trigger at the
+ * trigger price. Market orders and rows without a positive price have no line. At most `max`, nearest `nearPrice`
+ * (the newest orders when it is unknown). Sorted by price, highest first.
+ */
+export function toOrderLines(
+  orders: readonly OrderEvent[],
+  symbol: string,
+  nearPrice: number | null = null,
+  max: number = MAX_ORDER_LINES,
+): OrderLine[] {
   const out: OrderLine[] = [];
   for (const o of orders) {
     if (o.symbol !== symbol) continue;
@@ -132,7 +145,18 @@ export function toOrderLines(orders: readonly OrderEvent[], symbol: string): Ord
       order: o,
     });
   }
-  return out.sort((a, b) => Number(b.price) - Number(a.price));
+  // Open orders come newest first, so without a price the newest are kept.
+  const kept =
+    out.length <= max
+      ? out
+      : nearPrice === null || !(nearPrice > 0)
+        ? out.slice(0, max)
+        : out
+            .map((l) => ({ l, d: Math.abs(Number(l.price) - nearPrice) }))
+            .sort((a, b) => a.d - b.d)
+            .slice(0, max)
+            .map((x) => x.l);
+  return kept.sort((a, b) => Number(b.price) - Number(a.price));
 }
 
 /** A price rounded half-up to the symbol's precision, as a plain decimal string ("" for a non-finite input). */

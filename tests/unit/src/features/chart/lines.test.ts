@@ -10,6 +10,7 @@ import {
   roundPrice,
   toMarkerDraws,
   toOrderLines,
+  MAX_ORDER_LINES,
 } from '../../../../../src/features/chart/lines';
 
 const MIN = 60_000;
@@ -180,6 +181,23 @@ describe('order lines', () => {
       ['e', 'limit', '61000', 'Buy', '0.02', 'limit'],
       ['a', 'limit', '60000', 'Buy', '0.01', 'limit'],
     ]);
+  });
+
+  it('keeps at most MAX_ORDER_LINES, nearest the market, or the newest when the price is unknown', () => {
+    // 120 buys at 50,000 … 61,900, newest first (as the hub lists open orders).
+    const orders = Array.from({ length: 120 }, (_, i) =>
+      order({ orderId: `o${119 - i}`, price: String(50_000 + (119 - i) * 100) }),
+    );
+    const near = toOrderLines(orders, 'BTCUSDT', 55_000);
+    expect(near).toHaveLength(MAX_ORDER_LINES);
+    // The 50 nearest 55,000 are all within 2,500 of it (55,000 itself, 24 pairs either side, one of the 2,500 pair).
+    expect(near.every((l) => Math.abs(Number(l.price) - 55_000) <= 2_500)).toBe(true);
+    expect(near.map((l) => Number(l.price))).toEqual(
+      [...near.map((l) => Number(l.price))].sort((a, b) => b - a),
+    );
+    const newest = toOrderLines(orders, 'BTCUSDT', null, 3);
+    expect(newest.map((l) => l.id)).toEqual(['o119', 'o118', 'o117']);
+    expect(toOrderLines(orders.slice(0, 10), 'BTCUSDT', 55_000)).toHaveLength(10);
   });
 });
 
