@@ -32,6 +32,7 @@ import {
 } from 'lightweight-charts';
 import type { CandleRow } from '../../../workers/api';
 import type { ColourTokens } from '../../canvas/tokens';
+import { formatFixed } from '../../lib/format';
 import type { ChartTimezone, ChartType } from './config';
 import { heikinAshiBar, type Ohlc } from './heikinAshi';
 import { IndicatorEngine, INDICATOR_LINES, isOverlay, type IndicatorId } from './indicators';
@@ -122,6 +123,8 @@ export class ChartRenderer {
   private chartType: ChartType;
   private indicators: readonly IndicatorId[];
   private pricePrecision: number;
+  /** Locale of the price labels (grouping and decimal sign as everywhere else on the page). */
+  private locale: string;
   /** Set by destroy(): late calls from React effects of the same commit become no-ops. */
   private dead = false;
   /** First candle index whose indicator points are computed but not yet pushed to the series; -1 none. */
@@ -134,6 +137,7 @@ export class ChartRenderer {
     this.chartType = o.chartType;
     this.indicators = o.indicators;
     this.pricePrecision = o.pricePrecision;
+    this.locale = o.locale;
     this.chart = createChart(container, {
       autoSize: true,
       layout: {
@@ -300,6 +304,13 @@ export class ChartRenderer {
   setTimezone(tz: ChartTimezone, locale: string): void {
     if (this.dead) return;
     this.applyTimezone(tz, locale);
+    if (locale !== this.locale) {
+      this.locale = locale;
+      this.main.applyOptions(this.mainOptions());
+      for (const id of this.indicators.filter(isOverlay))
+        for (const line of INDICATOR_LINES[id])
+          this.indicatorSeries.get(`${id}.${line}`)?.applyOptions({ priceFormat: this.priceFormat() });
+    }
   }
 
   /** Time axis shows seconds for second candles. */
@@ -491,13 +502,24 @@ export class ChartRenderer {
     });
   }
 
+  /**
+   * Prices on the axis, the last-price label and the crosshair read like the rest of the page: the locale's grouping
+   * at the symbol's precision ("64,000.00", not "64000.00"). The main series and the overlays on its pane share it,
+   * since the pane's axis takes its format from whichever of them comes first.
+   */
+  private priceFormat(): { type: 'custom'; minMove: number; formatter: (price: number) => string } {
+    const precision = this.pricePrecision;
+    const locale = this.locale;
+    return {
+      type: 'custom',
+      minMove: Math.pow(10, -precision),
+      formatter: (price: number) => formatFixed(price, precision, locale),
+    };
+  }
+
   private mainOptions(): Record<string, unknown> {
     const t = this.tokens;
-    const priceFormat = {
-      type: 'price' as const,
-      precision: this.pricePrecision,
-      minMove: Math.pow(10, -this.pricePrecision),
-    };
+    const priceFormat = this.priceFormat();
     switch (this.chartType) {
       case 'bar':
         return { upColor: t.up, downColor: t.down, priceFormat };
@@ -603,9 +625,10 @@ export class ChartRenderer {
                   color: INDICATOR_COLOURS[key] ?? this.tokens.accent,
                   lineWidth: 1,
                   crosshairMarkerVisible: false,
-                  ...(id === 'RSI' || id === 'MACD'
-                    ? { priceFormat: { type: 'price', precision: 2, minMove: 0.01 } }
-                    : {}),
+                  priceFormat:
+                    id === 'RSI' || id === 'MACD'
+                      ? { type: 'price', precision: 2, minMove: 0.01 }
+                      : this.priceFormat(),
                 },
                 paneIndex,
               );
