@@ -4,8 +4,9 @@
  * value. Reads the routed symbol from atoms and asks the hub for the book itself; takes no props; fills its parent.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useElementSize } from '../../canvas/useElementSize';
 import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { pairLookupAtom, routeAtom, themeAtom } from '../../app/state';
 import { formatFixed } from '../../lib/format';
@@ -24,9 +25,8 @@ function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
   const { t } = useTranslation('orderbook');
   const { locale } = useAtomValue(routeAtom);
   const theme = useAtomValue(themeAtom);
-  const [size, setSize] = useState({ width: 0, height: 0 });
+  const [wrapRef, size] = useElementSize<HTMLDivElement>();
   const [hoverX, setHoverX] = useState<number | null>(null);
-  const wrapRef = useRef<HTMLDivElement>(null);
 
   const interest: TabInterest = {
     symbol: symbol.symbol,
@@ -61,19 +61,6 @@ function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
   };
   const painter = usePanelPainter('depth', 2, input, interest);
   const { report } = painter;
-
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (el === null) return;
-    const ro = new ResizeObserver(([e]) => {
-      if (e === undefined) return;
-      setSize({ width: Math.floor(e.contentRect.width), height: Math.floor(e.contentRect.height) });
-    });
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-    };
-  }, []);
 
   const canvasEl = painter.canvasRefs[0].current;
   useEffect(() => {

@@ -8,6 +8,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useElementSize } from '../../canvas/useElementSize';
 import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { isRtl } from '../../app/routes';
 import { routeAtom, themeAtom } from '../../app/state';
@@ -37,10 +38,9 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
   const [layout, setLayout] = useAtom(bookLayoutAtom);
   const [total, setTotal] = useAtom(bookTotalAtom);
   const [step, setStep] = useState<string | null>(() => readStored(stepKey(symbol.symbol)));
-  const [size, setSize] = useState({ width: 0, height: 0 });
+  const [wrapRef, size] = useElementSize<HTMLDivElement>();
   const [hover, setHover] = useState<RowSlot | null>(null);
   const [summary, setSummary] = useState('');
-  const wrapRef = useRef<HTMLDivElement>(null);
   const rtl = isRtl(locale);
 
   const interest: TabInterest = {
@@ -93,20 +93,6 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
   if (report !== null && (report.steps !== stepsRef.current.steps || report.step !== stepsRef.current.active))
     stepsRef.current = { steps: report.steps, active: report.step };
   const slots = report?.slots ?? [];
-
-  // Panel size (CSS px) from the frame the grid gives us.
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (el === null) return;
-    const ro = new ResizeObserver(([e]) => {
-      if (e === undefined) return;
-      setSize({ width: Math.floor(e.contentRect.width), height: Math.floor(e.contentRect.height) });
-    });
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-    };
-  }, []);
 
   // What is drawn, on the canvas element for tests and tools.
   const canvasEl = painter.canvasRefs[0].current;

@@ -5,8 +5,9 @@
  * order form. Used as the order-book panel's trades tab and as the mobile `trades` slot.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useElementSize } from '../../canvas/useElementSize';
 import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { isRtl } from '../../app/routes';
 import { pairLookupAtom, routeAtom, themeAtom } from '../../app/state';
@@ -30,8 +31,7 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
   const theme = useAtomValue(themeAtom);
   const [prefs, setPrefs] = useAtom(displayPreferencesAtom);
   const setIntent = useSetAtom(orderFormIntentAtom);
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  const wrapRef = useRef<HTMLDivElement>(null);
+  const [wrapRef, size] = useElementSize<HTMLDivElement>();
 
   const interest: TabInterest = {
     symbol: symbol.symbol,
@@ -73,19 +73,6 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
   };
   const painter = usePanelPainter('trades', 1, input, interest);
   const { report } = painter;
-
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (el === null) return;
-    const ro = new ResizeObserver(([e]) => {
-      if (e === undefined) return;
-      setSize({ width: Math.floor(e.contentRect.width), height: Math.floor(e.contentRect.height) });
-    });
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-    };
-  }, []);
 
   const canvasEl = painter.canvasRefs[0].current;
   useEffect(() => {
