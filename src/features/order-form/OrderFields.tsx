@@ -180,22 +180,26 @@ export function OrderFields({
     const setLeg = (patch: Partial<LegDraft>): void => {
       setDraft((d) => ({ ...d, [prefix]: { ...d[prefix], ...patch } }));
     };
+    // A leg's trigger and limit price are the same field on different keys.
+    const legPrice = (key: 'trigger' | 'limit', label: string): React.JSX.Element => (
+      <NumericField
+        label={label}
+        value={l[key]}
+        onChange={(v) => {
+          setLeg({ [key]: v });
+        }}
+        precision={pp}
+        multiple={priceMultiple}
+        locale={locale}
+        unit={symbol.quote}
+        testId={`field-${prefix}-${key}`}
+        {...(start === undefined ? {} : { start })}
+      />
+    );
     return (
       <fieldset className="leg" key={prefix} data-testid={`leg-${prefix}`}>
         <legend className="leg-title">{prefix === 'tp' ? t('leg.tp') : t('leg.sl')}</legend>
-        <NumericField
-          label={t('field.legTrigger')}
-          value={l.trigger}
-          onChange={(v) => {
-            setLeg({ trigger: v });
-          }}
-          precision={pp}
-          multiple={priceMultiple}
-          locale={locale}
-          unit={symbol.quote}
-          testId={`field-${prefix}-trigger`}
-          {...(start === undefined ? {} : { start })}
-        />
+        {legPrice('trigger', t('field.legTrigger'))}
         {withType && (
           <div className="segmented" role="radiogroup" aria-label={t('field.legType')}>
             {(['Limit', 'Market'] as const).map((x) => (
@@ -215,21 +219,7 @@ export function OrderFields({
             ))}
           </div>
         )}
-        {withType && l.type === 'Limit' && (
-          <NumericField
-            label={t('field.legLimit')}
-            value={l.limit}
-            onChange={(v) => {
-              setLeg({ limit: v });
-            }}
-            precision={pp}
-            multiple={priceMultiple}
-            locale={locale}
-            unit={symbol.quote}
-            testId={`field-${prefix}-limit`}
-            {...(start === undefined ? {} : { start })}
-          />
-        )}
+        {withType && l.type === 'Limit' && legPrice('limit', t('field.legLimit'))}
       </fieldset>
     );
   };

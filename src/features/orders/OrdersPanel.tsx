@@ -85,23 +85,15 @@ function OrdersBody({
   return (
     <div className="orders-panel" data-testid="orders-panel" data-tab={current}>
       <div className="orders-head">
-        <div className="tabs orders-tabs" role="tablist" aria-label={t('label')}>
-          {tabs.map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              className="tab"
-              aria-selected={current === k}
-              data-testid={`orders-tab-${k}`}
-              onClick={() => {
-                setTab(k);
-              }}
-            >
-              {t(`tab.${k}`)}
-            </button>
-          ))}
-        </div>
+        <TabStrip
+          className="tabs orders-tabs"
+          label={t('label')}
+          keys={tabs}
+          current={current}
+          onSelect={setTab}
+          testId={(k) => `orders-tab-${k}`}
+          text={(k) => t(`tab.${k}`)}
+        />
         {showMore && (
           <a className="orders-more" href={href} data-testid="orders-view-more">
             {t('viewMore')}
@@ -125,6 +117,47 @@ function OrdersBody({
   );
 }
 
+/** A row of tabs (the panel's tabs, sub-tabs and LT record tabs share this markup). */
+function TabStrip<K extends string>({
+  className,
+  label,
+  keys,
+  current,
+  onSelect,
+  testId,
+  text,
+}: {
+  readonly className: string;
+  readonly label?: string;
+  readonly keys: readonly K[];
+  readonly current: K;
+  readonly onSelect: (k: K) => void;
+  readonly testId: (k: K) => string;
+  readonly text: (k: K) => string;
+}): React.JSX.Element {
+  return (
+    <div className={className} role="tablist" {...(label === undefined ? {} : { 'aria-label': label })}>
+      {keys.map((k) => (
+        <button
+          key={k}
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={current === k}
+          data-testid={testId(k)}
+          onClick={() => {
+            onSelect(k);
+          }}
+        >
+          {text(k)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const LT_TABS = ['subscription', 'redemption'] as const;
+
 function SubTabs({
   subs,
   counts,
@@ -135,24 +168,15 @@ function SubTabs({
   const { t } = useTranslation('orders');
   const [sub, setSub] = useAtom(ordersSubTabAtom);
   return (
-    <div className="tabs tabs-small orders-subtabs" role="tablist" aria-label={t('subLabel')}>
-      {subs.map((k) => (
-        <button
-          key={k}
-          type="button"
-          role="tab"
-          className="tab"
-          aria-selected={sub === k}
-          data-testid={`orders-sub-${k}`}
-          onClick={() => {
-            setSub(k);
-          }}
-        >
-          {t(`sub.${k}`)}
-          {counts !== undefined && ` (${counts[k]})`}
-        </button>
-      ))}
-    </div>
+    <TabStrip
+      className="tabs tabs-small orders-subtabs"
+      label={t('subLabel')}
+      keys={subs}
+      current={sub}
+      onSelect={setSub}
+      testId={(k) => `orders-sub-${k}`}
+      text={(k) => `${t(`sub.${k}`)}${counts === undefined ? '' : ` (${counts[k]})`}`}
+    />
   );
 }
 
@@ -794,23 +818,14 @@ function LtView(): React.JSX.Element {
   return (
     <div className="orders-view">
       <div className="orders-toolbar">
-        <div className="tabs tabs-small orders-subtabs" role="tablist">
-          {(['subscription', 'redemption'] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              className="tab"
-              aria-selected={lt === k}
-              data-testid={`orders-lt-${k}`}
-              onClick={() => {
-                setLt(k);
-              }}
-            >
-              {t(`lt.${k}`)}
-            </button>
-          ))}
-        </div>
+        <TabStrip
+          className="tabs tabs-small orders-subtabs"
+          keys={LT_TABS}
+          current={lt}
+          onSelect={setLt}
+          testId={(k) => `orders-lt-${k}`}
+          text={(k) => t(`lt.${k}`)}
+        />
       </div>
       <VirtualTable rows={[]} columns={columns} rowKey={() => ''} empty={t('empty.lt')} testId="lt-records" />
     </div>
