@@ -264,7 +264,7 @@ function leadColumns(
     {
       key: 'time',
       header: t('col.time'),
-      width: 'minmax(132px, 1.2fr)',
+      width: 'minmax(150px, 1.3fr)',
       render: (o) => formatUtcDateTime(timeOf(o), locale),
     },
     { key: 'pair', header: t('col.pair'), width: 'minmax(78px, 0.8fr)', render: (o) => fmt.pairOf(o.symbol) },
@@ -392,7 +392,8 @@ function OpenOrdersView({
       cols.push({
         key: 'trigger',
         header: t('col.trigger'),
-        width: 'minmax(80px, 1fr)',
+        // An OCO row shows both legs' triggers ("57,600.00 / 70,400.00").
+        width: sub === 'oco' ? 'minmax(150px, 1.6fr)' : 'minmax(80px, 1fr)',
         align: 'end',
         render: (o) =>
           o.planType === 10
@@ -422,7 +423,7 @@ function OpenOrdersView({
       {
         key: 'status',
         header: t('col.status'),
-        width: 'minmax(96px, 1fr)',
+        width: 'minmax(140px, 1.4fr)',
         render: (o) => <StatusCell status={o.status} />,
       },
       {
@@ -662,7 +663,7 @@ function HistoryView({
       {
         key: 'filled',
         header: t('col.filledQty'),
-        width: 'minmax(110px, 1.2fr)',
+        width: 'minmax(230px, 2.2fr)',
         align: 'end',
         render: (o) => filledText(o, unitsOf(o.symbol), fmt),
       },
@@ -744,7 +745,7 @@ function TradesView({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Elem
       {
         key: 'time',
         header: t('col.time'),
-        width: 'minmax(132px, 1.2fr)',
+        width: 'minmax(150px, 1.3fr)',
         render: (r) => formatUtcDateTime(r.time, locale),
       },
       {
