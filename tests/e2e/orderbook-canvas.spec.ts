@@ -95,8 +95,8 @@ test('right to left (ar-SA): the book mirrors its columns; the trades tab shows 
   await bookReady(page);
   await shootBook(page, 'book-l4-dark-rtl');
   await page.getByTestId('book-tab-trades').click();
-  // The quiet simulator trades only when a test does (trades.spec.ts): captions drawn, no rows yet.
-  await expect(page.getByTestId('trades-canvas')).toHaveAttribute('data-rows', '0');
+  // Drawn (captions, and whatever trades earlier tests made: the hub seeds the list from the recent-trade call).
+  await expect(page.getByTestId('trades-canvas')).toHaveAttribute('data-rows', /^\d+$/);
   await shootBook(page, 'trades-dark-rtl');
   expect(await rawKeysOnPage(page)).toEqual([]);
 });
