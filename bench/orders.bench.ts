@@ -77,7 +77,7 @@ export async function runOrdersBench(quick: boolean): Promise<BenchResult[]> {
     port: 0,
     quiet: true,
     dataDir: mkdtempSync(join(tmpdir(), 'bench-orders-')),
-    staticDir: 'dist',
+    staticDir: process.env.BENCH_STATIC ?? 'dist',
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

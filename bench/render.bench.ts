@@ -91,7 +91,7 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     port: 0,
     rate: 2000,
     dataDir: mkdtempSync(join(tmpdir(), 'bench-render-')),
-    staticDir: 'dist',
+    staticDir: process.env.BENCH_STATIC ?? 'dist',
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

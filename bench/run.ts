@@ -1,4 +1,8 @@
-/** `npm run bench [-- --quick]`: runs the benches serially, prints a table, writes bench/results/latest.json. */
+/**
+ * `npm run bench [-- --quick]`: runs the benches serially, prints a table, writes bench/results/latest.json.
+ * `-- --only=render,chart` runs just those browser benches (names: browser, orders, chart, render) and prints their
+ * table without touching latest.json, which only a full set of figures updates.
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { runBrowserBench } from './browser.bench';
@@ -10,13 +14,18 @@ import { runSimFeedBench } from './node/simFeed.bench';
 import type { BenchResult } from './measure';
 
 const quick = process.argv.includes('--quick');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const wants = (name: string): boolean => only === undefined || only.includes(name);
 const started = Date.now();
-const results: BenchResult[] = [...runSimFeedBench(quick), ...runIngestBench(quick)];
+const results: BenchResult[] = only === undefined ? [...runSimFeedBench(quick), ...runIngestBench(quick)] : [];
 if (!process.argv.includes('--node-only')) {
-  results.push(...(await runBrowserBench(quick)));
-  results.push(...(await runOrdersBench(quick)));
-  results.push(...(await runChartBench(quick)));
-  results.push(...(await runRenderBench(quick)));
+  if (wants('browser')) results.push(...(await runBrowserBench(quick)));
+  if (wants('orders')) results.push(...(await runOrdersBench(quick)));
+  if (wants('chart')) results.push(...(await runChartBench(quick)));
+  if (wants('render')) results.push(...(await runRenderBench(quick)));
 }
 
 const fmt = (v: number): string => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2));
@@ -26,6 +35,7 @@ for (const r of results)
     `${r.key.padEnd(36)} ${fmt(r.value).padStart(14)}  ${r.unit.padEnd(6)}  ${(r.spread * 100).toFixed(1)}%`,
   );
 
+if (only !== undefined) process.exit(0);
 mkdirSync('bench/results', { recursive: true });
 const out = {
   generatedAt: new Date().toISOString(),
