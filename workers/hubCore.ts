@@ -212,8 +212,11 @@ export class Hub {
       // A second pull replaces the first: only one diff per tab is ever pending.
       this.env.clearTimer(tab.waiter.timer);
       tab.waiter.resolve({ cursor: c, instanceId: this.instanceId });
+      tab.waiter = null;
     }
     const wait = Math.max(0, Math.min(30_000, Number.isFinite(waitMs) ? waitMs : 0));
+    // A quick pull (a paint worker's start-of-frame look) is answered at once, not after a timer's turn.
+    if (wait === 0) return Promise.resolve({ cursor: c, instanceId: this.instanceId });
     return new Promise<HubDiff>((resolve) => {
       const timer = this.env.setTimer(() => {
         if (tab.waiter?.timer !== timer) return;

@@ -33,6 +33,15 @@ function loop(now: number): void {
     feedToPixelMs.push(performance.timeOrigin + now - shownBook);
     shownBook = null;
   }
+  // A pull released now answers within this frame, with data a millisecond old: draw then, not with what came a
+  // frame ago (the answer draws even when it brings nothing, so animations and hover keep their frame).
+  if (puller?.tick() === true) return;
+  paint(now);
+}
+
+/** Draws what changed (once per frame: from the frame loop, or from the pull the frame released). */
+function paint(now: number): void {
+  if (painter === null || !visible) return;
   const t0 = stats ? performance.now() : 0;
   const report = painter.frame(now);
   if (stats && painter.drewLast) {
@@ -69,13 +78,22 @@ onmessage = (e: MessageEvent<ToPanelWorker>) => {
           feedToPixelMs = [];
           feedToDrawMs = [];
         }, 500);
-      puller = new FramePuller(m.hubPort, m.interest, (d) => {
-        if (d.book !== undefined) {
-          p.setBook(d.book);
-          lastBook = d.book.receivedAt;
-        }
-        if (d.trades !== undefined) p.setTrades(d.trades);
-      });
+      puller = new FramePuller(
+        m.hubPort,
+        m.interest,
+        (d) => {
+          if (d.book !== undefined) {
+            p.setBook(d.book);
+            lastBook = d.book.receivedAt;
+          }
+          if (d.trades !== undefined) p.setTrades(d.trades);
+          // Either this frame's pull (drawn now, see loop) or a parked long poll's change (drawn on arrival: at
+          // most one per frame, since the puller's next pull waits for the next frame).
+          paint(performance.now());
+          wake();
+        },
+        false,
+      );
       puller.setVisible(visible);
       wake();
       return;
