@@ -1,7 +1,7 @@
 /**
  * The latest-trades tab and the depth chart in Chromium against the simulator (quiet: no synthetic flow, so the
  * tests make their own trades with market orders): newest first in the taker side's colour, a brief flash that the
- * preference turns off, click to fill the price; the depth chart's areas, mid marker and crosshair tooltip.
+ * trade-preference popover turns off, click to fill the price; the depth chart's areas, mid marker and crosshair tooltip.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { api, loginAs } from './support/orders';
@@ -68,18 +68,50 @@ test('latest trades: newest first in the taker colour, a flash that the preferen
   const second = await rowColours(page, 1);
   expect(second.green).toBeGreaterThan(0);
   await page.locator('[data-grid-item="orderbook"]').screenshot({ path: `${SHOTS}/trades-dark.png` });
-  // Flashes off: a new trade adds a row without flashing.
-  await page.getByTestId('trades-flash').uncheck();
+  // The panel itself carries no flash switch: it lives with the other preferences.
+  await expect(page.locator('[data-grid-item="orderbook"]').getByRole('checkbox')).toHaveCount(0);
+  await expect(canvas).toHaveAttribute('data-flash', 'on');
+  // Flashes off in the trade-preference popover (Unit display): new trades add rows without flashing.
+  await page.getByTestId('trade-preferences').click();
+  const prefs = page.getByRole('dialog', { name: 'Trade preferences' });
+  const flashBox = prefs.locator('[data-section="unit"]').getByLabel('Flash new trades');
+  await expect(flashBox).toBeChecked();
+  await expect(flashBox).toBeEnabled();
+  await flashBox.uncheck();
+  await page.keyboard.press('Escape');
+  await expect(prefs).toBeHidden();
+  await expect(canvas).toHaveAttribute('data-flash', 'off');
   const rows = Number(await canvas.getAttribute('data-rows'));
+  // Sample data-flashing every animation frame from before the trades until their rows are drawn: never above 0.
+  const sampled = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const el = document.querySelector('[data-testid="trades-canvas"]');
+        let max = 0;
+        const end = performance.now() + 4000;
+        const tick = (): void => {
+          max = Math.max(max, Number(el?.getAttribute('data-flashing') ?? '0'));
+          if (performance.now() < end) requestAnimationFrame(tick);
+          else resolve(max);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
   await trade(page, 'buy');
+  await trade(page, 'sell');
   await expect
     .poll(async () => Number(await canvas.getAttribute('data-rows')), { timeout: 10_000 })
-    .toBeGreaterThan(Math.min(rows, 39));
-  await expect(canvas).toHaveAttribute('data-flashing', '0');
+    .toBeGreaterThan(Math.min(rows, 38));
+  expect(await sampled).toBe(0);
   // The preference is remembered.
   await page.reload();
   await page.getByTestId('book-tab-trades').click();
-  await expect(page.getByTestId('trades-flash')).not.toBeChecked();
+  await expect(page.getByTestId('trades-canvas')).toHaveAttribute('data-flash', 'off');
+  await page.getByTestId('trade-preferences').click();
+  await expect(
+    page.getByRole('dialog', { name: 'Trade preferences' }).getByLabel('Flash new trades'),
+  ).not.toBeChecked();
+  await page.keyboard.press('Escape');
   // Clicking the newest trade puts its price in the limit price field. (The hub keeps no trade history across a
   // reload: the list refills from the next trade.)
   await expect

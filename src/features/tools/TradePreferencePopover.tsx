@@ -8,7 +8,10 @@ import { sessionUserAtom } from '../../app/state';
 import { canChangePreference, PREFERENCE_SECTIONS } from './preferences';
 import { setTradePreferenceAtom, tradePreferencesAtom } from './state';
 
-/** The trade-preference popover (dot icon): Setup, Order info, Advanced functions, Unit display. */
+/**
+ * The trade-preference popover (dot icon): Setup, Order info, Advanced functions, Unit display (which also turns the
+ * latest-trades flash on or off).
+ */
 export function TradePreferencePopover(): React.JSX.Element {
   const { t } = useTranslation('tools');
   const [open, setOpen] = useState(false);
@@ -52,7 +55,8 @@ export function TradePreferencePopover(): React.JSX.Element {
         <div className="popover pref-popover" role="dialog" aria-label={t('pref.title')}>
           <h2 className="popover-title">{t('pref.title')}</h2>
           {PREFERENCE_SECTIONS.map((section) => {
-            const allowed = section.keys.some((k) => canChangePreference(k, COMPLIANCE, user));
+            // The note explains the disabled flags (Unit display mixes a UTA-only flag with the trade flash).
+            const restricted = section.keys.some((k) => !canChangePreference(k, COMPLIANCE, user));
             return (
               <fieldset key={section.id} className="pref-section" data-section={section.id}>
                 <legend>{t(`pref.${section.id}`)}</legend>
@@ -72,7 +76,7 @@ export function TradePreferencePopover(): React.JSX.Element {
                     </label>
                   );
                 })}
-                {!allowed && <p className="muted small">{t('pref.utaOnly')}</p>}
+                {restricted && <p className="muted small">{t('pref.utaOnly')}</p>}
               </fieldset>
             );
           })}

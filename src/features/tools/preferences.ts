@@ -1,4 +1,7 @@
-/** Trade preferences (spec §3 flags, §2 popover sections, §6 who may change what). Pure. */
+/**
+ * Trade preferences (spec §3 flags, §2 popover sections, §6 who may change what), plus the latest-trades flash, which
+ * any visitor may turn off. Pure.
+ */
 import type { ComplianceConfig } from '../../app/compliance';
 import type { SessionUser } from '../../app/session';
 
@@ -13,7 +16,8 @@ export type TradePreferenceKey =
   | 'showPostOnly'
   | 'showTimeInForce'
   | 'showMaxSlippageLimit'
-  | 'showBaseOrQuote';
+  | 'showBaseOrQuote'
+  | 'showTradeFlashes';
 
 /** All flags and their values. */
 export type TradePreferences = Readonly<Record<TradePreferenceKey, boolean>>;
@@ -26,7 +30,9 @@ export const PREFERENCE_SECTIONS: readonly {
   { id: 'setup', keys: ['showSpotMargin', 'showLeverage'] },
   { id: 'orderInfo', keys: ['showAvailableBalance', 'showMaxBuy', 'showBorrowedAmount'] },
   { id: 'advanced', keys: ['showTpSl', 'showPostOnly', 'showTimeInForce', 'showMaxSlippageLimit'] },
-  { id: 'unit', keys: ['showBaseOrQuote'] },
+  // Unit display also holds how the market panels display: the latest-trades flash (the issue: "flashes can be turned
+  // off in preferences"); the spec's four sections stay four.
+  { id: 'unit', keys: ['showBaseOrQuote', 'showTradeFlashes'] },
 ];
 
 /** Defaults: everything shown. */
@@ -41,6 +47,7 @@ export const DEFAULT_PREFERENCES: TradePreferences = {
   showTimeInForce: true,
   showMaxSlippageLimit: true,
   showBaseOrQuote: true,
+  showTradeFlashes: true,
 };
 
 /** Whether the account may change a flag (spec §6: advanced and unit for UTA non-demo; margin when compliance allows). */
@@ -58,6 +65,7 @@ export function canChangePreference(
     case 'showAvailableBalance':
     case 'showMaxBuy':
     case 'showBorrowedAmount':
+    case 'showTradeFlashes':
       return true;
     case 'showTpSl':
     case 'showPostOnly':
@@ -78,20 +86,4 @@ export function toTradePreferences(raw: unknown): TradePreferences {
     if (typeof v === 'boolean') out[k] = v;
   }
   return out;
-}
-
-/** Display preferences of the market panels, kept beside the trade flags (the panels offer their own toggles). */
-export interface DisplayPreferences {
-  /** Flash a new row of the latest-trades list. */
-  readonly flashTrades: boolean;
-}
-
-/** Defaults: flashes on. */
-export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = { flashTrades: true };
-
-/** Stored display preferences merged over the defaults (unknown or non-boolean entries ignored). */
-export function toDisplayPreferences(raw: unknown): DisplayPreferences {
-  if (typeof raw !== 'object' || raw === null) return DEFAULT_DISPLAY_PREFERENCES;
-  const v = (raw as Record<string, unknown>).flashTrades;
-  return typeof v === 'boolean' ? { flashTrades: v } : DEFAULT_DISPLAY_PREFERENCES;
 }

@@ -1,10 +1,10 @@
 /**
  * The latest-trades list (spec §2, §9 Recent trades) on a canvas painted off the main thread where it can be
  * (see usePanelPainter): 40 rows newest first, price in the taker side's colour, quantity, time in the trader's time
- * zone; a new trade's row flashes (a display preference turns flashes off). Clicking a row fills its price into the
+ * zone; a new trade's row flashes unless the trade preferences turn flashes off. Clicking a row fills its price into the
  * order form. Used as the order-book panel's trades tab and as the mobile `trades` slot.
  */
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementSize } from '../../canvas/useElementSize';
@@ -14,7 +14,7 @@ import { pairLookupAtom, routeAtom, themeAtom } from '../../app/state';
 import { intent, orderFormIntentAtom } from '../order-form/intent';
 import type { PanelInput } from '../orderbook/panelPainter';
 import { usePanelPainter } from '../orderbook/usePanelPainter';
-import { displayPreferencesAtom } from './state';
+import { tradePreferencesAtom } from '../tools/state';
 import { tradeRowAt } from './view';
 import './trades.css';
 
@@ -29,7 +29,7 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
   const { t } = useTranslation('orderbook');
   const { locale } = useAtomValue(routeAtom);
   const theme = useAtomValue(themeAtom);
-  const [prefs, setPrefs] = useAtom(displayPreferencesAtom);
+  const flash = useAtomValue(tradePreferencesAtom).showTradeFlashes;
   const setIntent = useSetAtom(orderFormIntentAtom);
   const [wrapRef, size] = useElementSize<HTMLDivElement>();
 
@@ -68,7 +68,7 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
     ownOrders: [],
     step: 1,
     last: null,
-    flash: prefs.flashTrades,
+    flash,
     hoverX: null,
   };
   const painter = usePanelPainter('trades', 1, input, interest);
@@ -80,22 +80,13 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
     canvasEl.dataset.rows = String(report.rows);
     canvasEl.dataset.flashing = String(report.flashing);
   }, [canvasEl, report]);
+  useEffect(() => {
+    // Whether new trades flash (the trade preference), next to how many rows flash now.
+    if (canvasEl !== null) canvasEl.dataset.flash = flash ? 'on' : 'off';
+  }, [canvasEl, flash]);
 
   return (
     <div className="trades" data-testid="trades">
-      <div className="trades-bar">
-        <label className="trades-flash">
-          <input
-            type="checkbox"
-            checked={prefs.flashTrades}
-            data-testid="trades-flash"
-            onChange={(e) => {
-              setPrefs({ ...prefs, flashTrades: e.currentTarget.checked });
-            }}
-          />
-          {t('trades.flash')}
-        </label>
-      </div>
       <div className="trades-canvas" ref={wrapRef}>
         <canvas
           key={painter.canvasKey}
