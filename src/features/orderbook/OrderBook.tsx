@@ -19,7 +19,15 @@ import { intent, orderFormIntentAtom } from '../order-form/intent';
 import type { PanelInput } from './panelPainter';
 import { bookLayoutAtom, bookTotalAtom } from './state';
 import { usePanelPainter } from './usePanelPainter';
-import { BOOK_LAYOUTS, slotAt, stepDecimals, stepValue, type RowRef, type RowSlot } from './view';
+import {
+  BOOK_LAYOUTS,
+  isTotalColumnClick,
+  slotAt,
+  stepDecimals,
+  stepValue,
+  type RowRef,
+  type RowSlot,
+} from './view';
 
 const SUMMARY_EVERY_MS = 2000;
 
@@ -72,6 +80,7 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
       price: t('price', { coin: symbol.quote }),
       amount: t('amount', { coin: symbol.base }),
       total: t('total', { coin: total === 'base' ? symbol.base : symbol.quote }),
+      short: { price: t('short.price'), amount: t('short.amount'), total: t('short.total') },
       time: '',
       ratioBuy: t('ratioBuy'),
       ratioSell: t('ratioSell'),
@@ -101,7 +110,20 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
     canvasEl.dataset.rows = String(report.rows);
     canvasEl.dataset.asks = String(report.asks);
     canvasEl.dataset.bids = String(report.bids);
-  }, [canvasEl, report]);
+    // Prices of the rows drawn with an own-order mark (bid:… ask:…), as the description below states them.
+    canvasEl.dataset.own = report.own.map((o) => `${o.side}:${o.price.toFixed(priceDp)}`).join(' ');
+  }, [canvasEl, report, priceDp]);
+
+  // The own-order marks in words: the marks are only colour and position on the canvas.
+  const own = report?.own ?? [];
+  const ownText =
+    own.length === 0
+      ? ''
+      : t('own', {
+          prices: new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(
+            own.map((o) => formatFixed(o.price, priceDp, locale)),
+          ),
+        });
 
   // The spoken best bid and ask, refreshed at human speed.
   const bestRef = useRef(painter.best);
@@ -230,7 +252,7 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
           data-testid="book-canvas"
           tabIndex={0}
           aria-label={t('canvasLabel')}
-          aria-describedby={`book-summary-${symbol.symbol}`}
+          aria-describedby={`book-summary-${symbol.symbol} book-own-${symbol.symbol}`}
           style={{ width: size.width, height: size.height }}
           onPointerMove={(e) => {
             const next = pick(e)?.slot ?? null;
@@ -246,9 +268,8 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
           onClick={(e) => {
             const p = pick(e);
             if (p === null) return;
-            // A click on the total column (the end third) also takes the summed quantity.
-            const local = p.x - p.slot.x;
-            fill(p.slot, layout !== 4 && (rtl ? local < p.slot.w / 3 : local > (p.slot.w * 2) / 3));
+            // A click on the total column also takes the summed quantity from the spread to the row.
+            fill(p.slot, isTotalColumnClick(p.slot, p.x, layout, rtl, report?.totalCut ?? 0));
           }}
         />
         {tip !== null && hover !== null && (
@@ -283,6 +304,9 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
           data-testid="book-summary"
         >
           {summary}
+        </p>
+        <p className="visually-hidden" id={`book-own-${symbol.symbol}`} data-testid="book-own">
+          {ownText}
         </p>
       </div>
     </div>

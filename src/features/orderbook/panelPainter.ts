@@ -13,13 +13,17 @@ import { DepthRenderer } from '../depth/renderer';
 import type { DepthReadout } from '../depth/view';
 import { TradesRenderer } from '../trades/renderer';
 import { BookRenderer } from './renderer';
+import { TextMeasure } from './textMeasure';
 import {
   cell,
   FormatCache,
   hoverSummary,
+  isOwnRow,
+  HALF_EDGE_PAD,
   toOwnMarks,
   type BookLayout,
   type HoverSummary,
+  type OwnMarks,
   type RowRef,
   type RowSlot,
   type TotalUnit,
@@ -46,6 +50,8 @@ export interface PanelInput {
     readonly price: string;
     readonly amount: string;
     readonly total: string;
+    /** Captions without coin names, for layout 4's narrow halves (absent: the full captions, cut to fit). */
+    readonly short?: { readonly price: string; readonly amount: string; readonly total: string };
     readonly time: string;
     readonly ratioBuy: string;
     readonly ratioSell: string;
@@ -77,6 +83,10 @@ export interface PanelReport {
   /** Book levels drawn by the depth chart. */
   readonly levels: number;
   readonly tip: HoverSummary | null;
+  /** Drawn rows marked as holding the user's open orders (side and the row's price), best first. */
+  readonly own: readonly { readonly side: 'ask' | 'bid'; readonly price: number }[];
+  /** Layout 4: CSS px from a half's outer edge where its total column ends (a click there is cumulative); else 0. */
+  readonly totalCut: number;
   readonly depthTip: { readonly readout: DepthReadout; readonly y: number } | null;
 }
 
@@ -101,6 +111,41 @@ interface Formats {
   readonly qty: FormatCache;
   readonly quote: FormatCache;
   readonly time: (ms: number) => string;
+  /** Layout 4's reduced-precision numbers, per decimals and abbreviation. */
+  readonly fixed: (n: number, dp: number, compact: boolean) => string;
+}
+
+/** Abbreviation steps (spec §5: K, M, B, T). */
+const SUFFIXES: readonly (readonly [number, string])[] = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/** `n` at `dp` decimals, abbreviated from 1000 up when `compact`. */
+function toFixedText(n: number, dp: number, compact: boolean, locale: string): string {
+  if (compact) {
+    const abs = Math.abs(n);
+    for (const [size, suffix] of SUFFIXES)
+      if (abs >= size) return `${formatFixed(n / size, dp, locale)}${suffix}`;
+  }
+  return formatFixed(n, dp, locale);
+}
+
+/** The drawn rows that carry an own-order mark, bids then asks, each from the spread outwards. */
+function ownRows(
+  book: BookFrame,
+  slots: readonly RowSlot[],
+  marks: OwnMarks,
+  step: number,
+): { readonly side: 'ask' | 'bid'; readonly price: number }[] {
+  const out: { side: 'ask' | 'bid'; price: number }[] = [];
+  for (const s of slots) {
+    const price = cell(book, s.side, s.index, 0);
+    if (Number.isFinite(price) && isOwnRow(marks, s.side, price, step)) out.push({ side: s.side, price });
+  }
+  return out.sort((a, b) => (a.side === b.side ? 0 : a.side === 'bid' ? -1 : 1));
 }
 
 /** Paints one panel on its surfaces (depth: plot and overlay). */
@@ -115,6 +160,7 @@ export class PanelPainter {
   private readonly tradesR: TradesRenderer | null;
   private readonly depthR: DepthRenderer | null;
   private lastReport = '';
+  private readonly text = new TextMeasure();
   /** True when the last `frame` call drew (for timing). */
   drewLast = false;
 
@@ -175,6 +221,7 @@ export class PanelPainter {
     const book = this.usableBook();
     let report: PanelReport;
     if (this.bookR !== null) {
+      const own = toOwnMarks(i.ownOrders, i.step);
       const r = this.bookR.draw(
         book,
         {
@@ -185,6 +232,8 @@ export class PanelPainter {
           rtl: i.rtl,
           colours,
           captions: { price: i.text.price, amount: i.text.amount, total: i.text.total },
+          shortCaptions: i.text.short ?? { price: i.text.price, amount: i.text.amount, total: i.text.total },
+          measure: this.text.measure,
           ratioLabels: { buy: i.text.ratioBuy, sell: i.text.ratioSell },
           format: {
             price: f.price,
@@ -192,9 +241,11 @@ export class PanelPainter {
             totalBase: f.qty,
             totalQuote: f.quote,
             percent: (x) => `${formatFixed(x * 100, 2, i.locale)}%`,
+            dp: { amount: i.quantityPrecision, totalBase: i.quantityPrecision, totalQuote: i.pricePrecision },
+            fixed: f.fixed,
           },
           hover: i.hover,
-          own: toOwnMarks(i.ownOrders, i.step),
+          own,
           step: i.step,
           last: i.last === null ? null : { text: f.price.get(i.last.price), direction: i.last.direction },
         },
@@ -212,6 +263,8 @@ export class PanelPainter {
         bids: r.slots.length - asks,
         best: book === undefined ? null : { bid: cell(book, 'bid', 0, 0), ask: cell(book, 'ask', 0, 0) },
         tip: i.hover === null || book === undefined ? null : hoverSummary(book, i.hover.side, i.hover.index),
+        own: book === undefined ? [] : ownRows(book, r.slots, own, i.step),
+        totalCut: r.columns === null ? 0 : HALF_EDGE_PAD + r.columns.cuts[0],
       };
     } else if (this.tradesR !== null) {
       const r = this.tradesR.draw(
@@ -285,6 +338,8 @@ export class PanelPainter {
       flashing: 0,
       levels: 0,
       tip: null,
+      own: [],
+      totalCut: 0,
       depthTip: null,
     };
   }
@@ -293,6 +348,7 @@ export class PanelPainter {
     const key = `${i.locale}|${i.priceDp}|${i.pricePrecision}|${i.quantityPrecision}`;
     if (this.formats?.key === key) return this.formats;
     const fmt = (dp: number): FormatCache => new FormatCache((n) => formatFixed(n, dp, i.locale));
+    const byStyle = new Map<number, FormatCache>();
     this.formats = {
       key,
       price: fmt(i.priceDp),
@@ -301,6 +357,15 @@ export class PanelPainter {
       // Quote values read in the quote coin, to its price precision (amountPrecision, 8 for BTCUSDT, would not fit).
       quote: fmt(i.pricePrecision),
       time: timeFormatter(i.locale),
+      fixed: (n, dp, compact) => {
+        const key = dp * 2 + (compact ? 1 : 0);
+        let cache = byStyle.get(key);
+        if (cache === undefined) {
+          cache = new FormatCache((v) => toFixedText(v, dp, compact, i.locale));
+          byStyle.set(key, cache);
+        }
+        return cache.get(n);
+      },
     };
     return this.formats;
   }

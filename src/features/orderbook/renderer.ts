@@ -5,7 +5,7 @@
 import { SceneRenderer } from '../../canvas/sceneRenderer';
 import type { Surface } from '../../canvas/surface';
 import type { BookFrame } from '../../../workers/api';
-import { RatioTween, toBookScene, type BookSceneInput, type RowSlot } from './view';
+import { RatioTween, toBookScene, type BookSceneInput, type HalfColumns, type RowSlot } from './view';
 
 /** What one draw produced. */
 export interface BookDrawResult {
@@ -15,6 +15,8 @@ export interface BookDrawResult {
   readonly painted: number;
   /** True while the ratio bar is still moving: draw again next frame. */
   readonly animating: boolean;
+  /** Layout 4's column fit (null in layouts 1–3). */
+  readonly columns: HalfColumns | null;
 }
 
 /** Draws the order book on one surface. */
@@ -34,9 +36,9 @@ export class BookRenderer {
     now: number,
   ): BookDrawResult {
     const ratio = this.tween.at(book?.ratio ?? 0.5, now);
-    const { scene, slots } = toBookScene(book, { ...input, ratio });
+    const { scene, slots, columns } = toBookScene(book, { ...input, ratio });
     const painted = this.scene.update(scene, dpr);
-    return { slots, painted, animating: this.tween.moving(now) };
+    return { slots, painted, animating: this.tween.moving(now), columns };
   }
 
   /** Repaint everything on the next draw (theme, locale, dpr). */

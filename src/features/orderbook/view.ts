@@ -4,7 +4,7 @@
  * No DOM: unit-tested in Node.
  */
 import type { BookFrame } from '../../../workers/api';
-import type { Band, Scene, Shape, TextShape } from '../../canvas/scene';
+import { FONTS, type Band, type FontRole, type Scene, type Shape, type TextShape } from '../../canvas/scene';
 import type { ColourTokens } from '../../canvas/tokens';
 
 /** 1: sells above, buys below, last price between; 2: buys only; 3: sells only; 4: buys and sells side by side. */
@@ -216,6 +216,45 @@ export interface BookFormat {
   readonly totalQuote: FormatCache;
   /** Ratio percentages ("52.31%"). */
   readonly percent: (fraction: number) => string;
+  /** Full decimals of the amount and total columns (what `amount`, `totalBase`, `totalQuote` print). */
+  readonly dp: { readonly amount: number; readonly totalBase: number; readonly totalQuote: number };
+  /**
+   * A number at `dp` decimals; `compact` abbreviates 1000 and above with K, M, B, T (spec §5). Layout 4 uses it when
+   * its six columns do not fit the panel at full precision.
+   */
+  readonly fixed: (n: number, dp: number, compact: boolean) => string;
+}
+
+/** Width of a text in CSS px in a font role (the surface's font). */
+export type MeasureText = (text: string, font: FontRole) => number;
+
+/**
+ * A conservative width estimate for when no canvas can measure (Node tests): digits 0.64 em, separators and spaces
+ * 0.33 em, ideographs 1 em, anything else 0.7 em (wide fonts such as DejaVu Sans stay inside it).
+ */
+export function estimateTextWidth(text: string, font: FontRole): number {
+  const em = FONTS[font].size;
+  let w = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c >= 48 && c <= 57) w += 0.64 * em;
+    else if (ch === '.' || ch === ',' || ch === ' ' || ch === '\u00a0' || ch === '\u202f') w += 0.33 * em;
+    else if (c >= 0x2e80) w += em;
+    else w += 0.7 * em;
+  }
+  return w;
+}
+
+/** `text` cut to `max` px with a trailing ellipsis, or '' when not even the ellipsis fits. */
+export function fitText(text: string, max: number, font: FontRole, measure: MeasureText): string {
+  if (measure(text, font) <= max) return text;
+  // Cut between graphemes, so a combining mark (Thai, Arabic) never loses its base.
+  const chars = Array.from(new Intl.Segmenter().segment(text), (g) => g.segment);
+  for (let n = chars.length - 1; n > 0; n--) {
+    const cut = `${chars.slice(0, n).join('').trimEnd()}…`;
+    if (measure(cut, font) <= max) return cut;
+  }
+  return measure('…', font) <= max ? '…' : '';
 }
 
 /** Everything one scene needs besides the book. */
@@ -228,6 +267,10 @@ export interface BookSceneInput {
   readonly colours: ColourTokens;
   /** Column captions (already translated, with coin names). */
   readonly captions: { readonly price: string; readonly amount: string; readonly total: string };
+  /** Captions without coin names, for the narrow halves of layout 4. */
+  readonly shortCaptions: { readonly price: string; readonly amount: string; readonly total: string };
+  /** Text widths in the surface's fonts (layout 4 fits its columns with them). */
+  readonly measure: MeasureText;
   /** Short buy / sell labels of the ratio strip. */
   readonly ratioLabels: { readonly buy: string; readonly sell: string };
   readonly format: BookFormat;
@@ -239,6 +282,26 @@ export interface BookSceneInput {
   readonly last: { readonly text: string; readonly direction: 'up' | 'down' | 'flat' } | null;
   /** Bid share shown by the ratio bar (animated towards the book's ratio by the caller). */
   readonly ratio: number;
+}
+
+/**
+ * True when a click `x` CSS px from the canvas's left edge on row `slot` lands on the total column, which also takes
+ * the summed quantity (spec: a cumulative click). Layouts 1–3: the end third (the start third right to left);
+ * layout 4: the outer `totalCut` px of the row's half.
+ */
+export function isTotalColumnClick(
+  slot: RowSlot,
+  x: number,
+  layout: BookLayout,
+  rtl: boolean,
+  totalCut: number,
+): boolean {
+  const local = x - slot.x;
+  if (layout === 4) {
+    const fromOuter = slot.x === 0 ? local : slot.w - local;
+    return fromOuter >= 0 && fromOuter < totalCut;
+  }
+  return rtl ? local < slot.w / 3 : local > (slot.w * 2) / 3;
 }
 
 /** Band ids: captions, mid strip, ratio strip, then one per row position. */
@@ -278,25 +341,152 @@ function fullColumns(width: number, rtl: boolean): readonly { x: number; align: 
   ];
 }
 
-function captionBand(d: BookSceneInput): Band {
+/**
+ * Layout 4's spacing, tighter than the full-width layouts' so six columns fit a default-width panel (~280 px) with
+ * three decimals: between two columns, at the outer edges (the own-order mark sits in the first 4 px), and on each
+ * side of the centre line (the two best prices face each other across twice this).
+ */
+export const COLUMN_GAP = 5;
+export const HALF_EDGE_PAD = 6;
+export const CENTRE_PAD = 3;
+
+/** How layout 4 prints its amount and total columns: decimals, and whether 1000 and above abbreviate. */
+export interface NumberStyle {
+  readonly dp: number;
+  readonly compact: boolean;
+}
+
+/**
+ * The columns of one layout-4 half, as distances from the half's outer padding edge (0) towards the centre line
+ * (`inner`): total from 0, price ending at `inner`, amount ending at `amountEnd`. Both halves share one fit, so the
+ * sides read alike.
+ */
+export interface HalfColumns {
+  /** The rows' font: 'row' when everything fits in full, else 'small'. */
+  readonly font: FontRole;
+  readonly amount: NumberStyle;
+  readonly total: NumberStyle;
+  readonly inner: number;
+  readonly totalW: number;
+  readonly amountW: number;
+  readonly amountEnd: number;
+  readonly priceW: number;
+  /** Boundaries between the total and amount columns, and the amount and price columns (for captions and clicks). */
+  readonly cuts: readonly [number, number];
+}
+
+/** Styles from the most to the least precise: every decimal count down to 0, then abbreviated with 2, 1, 0. */
+export function numberStyles(dp: number): NumberStyle[] {
+  const out: NumberStyle[] = [];
+  for (let d = dp; d >= 0; d--) out.push({ dp: d, compact: false });
+  for (let d = Math.min(2, dp); d >= 0; d--) out.push({ dp: d, compact: true });
+  return out;
+}
+
+/**
+ * Fits price, amount and total into each half of layout 4. Prices always print in full (they name the row); amount
+ * and total drop decimals together (then abbreviate K, M, B, T) until the widest shown value of each column fits
+ * beside the widest price. A half as wide as a full book column prints everything in full.
+ */
+export function fitHalfColumns(book: BookFrame | undefined, rows: number, d: BookSceneInput): HalfColumns {
+  const inner = Math.floor(d.width / 2) - HALF_EDGE_PAD - CENTRE_PAD;
+  const totalField = d.total === 'base' ? 2 : 3;
+  const totalDp = d.total === 'base' ? d.format.dp.totalBase : d.format.dp.totalQuote;
+  const amountStyles = numberStyles(d.format.dp.amount);
+  const totalStyles = numberStyles(totalDp);
+  const prices: number[] = [];
+  const amounts: number[] = [];
+  const totals: number[] = [];
+  for (const side of ['bid', 'ask'] as const) {
+    if (book === undefined) break;
+    const n = Math.min(rows, side === 'bid' ? book.bidCount : book.askCount);
+    for (let i = 0; i < n; i++) {
+      prices.push(cell(book, side, i, 0));
+      amounts.push(cell(book, side, i, 1));
+      totals.push(cell(book, side, i, totalField));
+    }
+  }
+  const widest = (values: readonly number[], text: (n: number) => string, font: FontRole): number => {
+    let w = 0;
+    for (const v of values) if (Number.isFinite(v)) w = Math.max(w, d.measure(text(v), font));
+    return Math.ceil(w);
+  };
+  const attempt = (font: FontRole, k: number) => {
+    const amount = amountStyles[Math.min(k, amountStyles.length - 1)] ?? { dp: 0, compact: true };
+    const total = totalStyles[Math.min(k, totalStyles.length - 1)] ?? { dp: 0, compact: true };
+    const priceW = widest(prices, (n) => d.format.price.get(n), font);
+    const amountW = widest(amounts, (n) => d.format.fixed(n, amount.dp, amount.compact), font);
+    const totalW = widest(totals, (n) => d.format.fixed(n, total.dp, total.compact), font);
+    return {
+      font,
+      amount,
+      total,
+      priceW,
+      amountW,
+      totalW,
+      fits: priceW + amountW + totalW + 2 * COLUMN_GAP <= inner,
+    };
+  };
+  // In full at the row font when it fits; otherwise the small font keeps one or two more decimals than the row font
+  // could at the panel's default width.
+  let c = attempt('row', 0);
+  const levels = Math.max(amountStyles.length, totalStyles.length);
+  for (let k = 0; !c.fits && k < levels; k++) c = attempt('small', k);
+  // Spare room goes to both gaps equally, so the amount column sits midway between its neighbours.
+  const slack = Math.max(0, inner - c.priceW - c.amountW - c.totalW - 2 * COLUMN_GAP);
+  const amountEnd = Math.round(inner - c.priceW - COLUMN_GAP - slack / 2);
+  const amountStart = amountEnd - c.amountW;
+  return {
+    font: c.font,
+    amount: c.amount,
+    total: c.total,
+    inner,
+    totalW: c.totalW,
+    amountW: c.amountW,
+    amountEnd,
+    priceW: c.priceW,
+    cuts: [Math.round((c.totalW + amountStart) / 2), Math.round((amountEnd + inner - c.priceW) / 2)],
+  };
+}
+
+/** x of a distance `u` from the outer padding edge of a half that starts at `x`, `w` wide (the left half's outer edge is its left). */
+function halfX(x: number, w: number, leftHalf: boolean, u: number): number {
+  return leftHalf ? x + HALF_EDGE_PAD + u : x + w - HALF_EDGE_PAD - u;
+}
+
+function captionBand(d: BookSceneInput, cols4: HalfColumns | null): Band {
   const c = d.colours;
   const y = HEAD_HEIGHT / 2;
   const shapes: Shape[] = [];
-  if (d.layout === 4) {
-    // Amounts at the outer edges, one price caption over the centre line (two per half would not fit a narrow panel).
-    shapes.push(
-      text(d.captions.amount, mx(PAD, d.width, d.rtl), y, c.textMuted, flip('left', d.rtl), false, 'caption'),
-      text(d.captions.price, Math.floor(d.width / 2), y, c.textMuted, 'center', false, 'caption'),
-      text(
-        d.captions.amount,
-        mx(d.width - PAD, d.width, d.rtl),
-        y,
-        c.textMuted,
-        flip('right', d.rtl),
-        false,
-        'caption',
-      ),
+  if (d.layout === 4 && cols4 !== null) {
+    // Per half, from the outer edge: total, amount, price (at the centre line); short captions, cut to their column.
+    // Captions may be wider than their columns: the price caption keeps its place at the centre line; total and
+    // amount share what is left, the amount caption moving towards the centre when the total caption needs room.
+    const half = Math.floor(d.width / 2);
+    const [cutA, cutB] = cols4.cuts;
+    const fit = (s: string, max: number): string => fitText(s, max - 2, 'caption', d.measure);
+    const price = fit(d.shortCaptions.price, cols4.inner - cutB);
+    const span = Math.floor(cols4.inner - d.measure(price, 'caption') - COLUMN_GAP);
+    const totalWant = Math.ceil(d.measure(d.shortCaptions.total, 'caption')) + 2;
+    const amountWant = Math.ceil(d.measure(d.shortCaptions.amount, 'caption')) + 2;
+    const totalRoom = Math.min(totalWant, Math.max(cutA, span - COLUMN_GAP - amountWant));
+    const total = fit(d.shortCaptions.total, totalRoom);
+    const amount = fit(d.shortCaptions.amount, span - totalRoom - COLUMN_GAP);
+    const amountAt = Math.min(
+      span,
+      Math.max(cols4.amountEnd, Math.ceil(totalRoom + COLUMN_GAP + d.measure(amount, 'caption'))),
     );
+    for (const leftHalf of [true, false]) {
+      const x = leftHalf ? 0 : half;
+      const w = leftHalf ? half : d.width - half;
+      const outer = leftHalf ? 'left' : 'right';
+      const inner = leftHalf ? 'right' : 'left';
+      shapes.push(
+        text(total, halfX(x, w, leftHalf, 0), y, c.textMuted, outer, false, 'caption'),
+        text(amount, halfX(x, w, leftHalf, amountAt), y, c.textMuted, inner, false, 'caption'),
+        text(price, halfX(x, w, leftHalf, cols4.inner), y, c.textMuted, inner, false, 'caption'),
+      );
+    }
   } else {
     const cols = fullColumns(d.width, d.rtl);
     const labels = [d.captions.price, d.captions.amount, d.captions.total];
@@ -307,7 +497,13 @@ function captionBand(d: BookSceneInput): Band {
   return { x: 0, y: 0, w: d.width, h: HEAD_HEIGHT, background: c.surface, shapes };
 }
 
-function rowBand(book: BookFrame, s: RowSlot, rows: number, d: BookSceneInput): Band | null {
+function rowBand(
+  book: BookFrame,
+  s: RowSlot,
+  rows: number,
+  d: BookSceneInput,
+  cols4: HalfColumns | null,
+): Band | null {
   const c = d.colours;
   const price = cell(book, s.side, s.index, 0);
   if (!Number.isFinite(price)) return null;
@@ -318,28 +514,54 @@ function rowBand(book: BookFrame, s: RowSlot, rows: number, d: BookSceneInput): 
   const shapes: Shape[] = [];
   const barW = Math.round(barFraction(book, s.side, s.index, rows) * s.w);
   const own = isOwnRow(d.own, s.side, price, d.step);
-  if (d.layout === 4) {
+  if (d.layout === 4 && cols4 !== null) {
     // Bars grow from the centre line outwards; the bid half is the start half.
-    const startHalf = bid !== d.rtl;
-    const centreEdge = startHalf ? s.x + s.w : s.x;
+    const leftHalf = bid !== d.rtl;
+    const centreEdge = leftHalf ? s.x + s.w : s.x;
     shapes.push({
       kind: 'rect',
-      x: startHalf ? centreEdge - barW : centreEdge,
+      x: leftHalf ? centreEdge - barW : centreEdge,
       y: s.y,
       w: barW,
       h: ROW_HEIGHT,
       colour: bid ? c.upSoft : c.downSoft,
     });
-    const outerX = startHalf ? s.x + PAD : s.x + s.w - PAD;
-    const innerX = startHalf ? s.x + s.w - PAD : s.x + PAD;
+    const outer = leftHalf ? 'left' : 'right';
+    const inner = leftHalf ? 'right' : 'left';
+    const total = cell(book, s.side, s.index, d.total === 'base' ? 2 : 3);
     shapes.push(
-      text(d.format.amount.get(amount), outerX, mid, c.text, startHalf ? 'left' : 'right', true),
-      text(d.format.price.get(price), innerX, mid, sideColour, startHalf ? 'right' : 'left', true),
+      text(
+        d.format.fixed(total, cols4.total.dp, cols4.total.compact),
+        halfX(s.x, s.w, leftHalf, 0),
+        mid,
+        c.text,
+        outer,
+        true,
+        cols4.font,
+      ),
+      text(
+        d.format.fixed(amount, cols4.amount.dp, cols4.amount.compact),
+        halfX(s.x, s.w, leftHalf, cols4.amountEnd),
+        mid,
+        c.text,
+        inner,
+        true,
+        cols4.font,
+      ),
+      text(
+        d.format.price.get(price),
+        halfX(s.x, s.w, leftHalf, cols4.inner),
+        mid,
+        sideColour,
+        inner,
+        true,
+        cols4.font,
+      ),
     );
     if (own)
       shapes.push({
         kind: 'rect',
-        x: startHalf ? s.x + 1 : s.x + s.w - 4,
+        x: leftHalf ? s.x + 1 : s.x + s.w - 4,
         y: mid - 3,
         w: 3,
         h: 6,
@@ -456,17 +678,18 @@ function rowBandId(layout: BookLayout, rows: number, s: RowSlot): number {
 export function toBookScene(
   book: BookFrame | undefined,
   d: BookSceneInput,
-): { scene: Scene; slots: RowSlot[] } {
+): { scene: Scene; slots: RowSlot[]; columns: HalfColumns | null } {
   const rows = rowsThatFit(d.layout, d.height);
   const slots = rowSlots(d.layout, rows, book?.askCount ?? 0, book?.bidCount ?? 0, d.width, d.rtl);
-  const bands: (Band | null)[] = [captionBand(d), null, null];
+  const cols4 = d.layout === 4 ? fitHalfColumns(book, rows, d) : null;
+  const bands: (Band | null)[] = [captionBand(d, cols4), null, null];
   const top = midTop(d.layout, rows);
   if (top >= 0) bands[BAND_MID] = midBand(top, d);
   if (book !== undefined) {
     bands[BAND_RATIO] = ratioBand(d);
     const drawn: RowSlot[] = [];
     for (const s of slots) {
-      const band = rowBand(book, s, rows, d);
+      const band = rowBand(book, s, rows, d, cols4);
       if (band === null) continue;
       bands[rowBandId(d.layout, rows, s)] = band;
       drawn.push(s);
@@ -475,9 +698,14 @@ export function toBookScene(
     return {
       scene: { width: d.width, height: d.height, background: d.colours.surface, bands },
       slots: drawn,
+      columns: cols4,
     };
   }
-  return { scene: { width: d.width, height: d.height, background: d.colours.surface, bands }, slots: [] };
+  return {
+    scene: { width: d.width, height: d.height, background: d.colours.surface, bands },
+    slots: [],
+    columns: null,
+  };
 }
 
 /** Eases the shown ratio towards its target: linear over RATIO_ANIMATION_MS from where it was when the target moved. */

@@ -5,6 +5,9 @@ import { Canvas2DSurface } from '../../../../../src/canvas/canvas2dSurface';
 import { TOKENS } from '../../../../../src/canvas/tokens';
 import { BookRenderer } from '../../../../../src/features/orderbook/renderer';
 import {
+  estimateTextWidth,
+  CENTRE_PAD,
+  HALF_EDGE_PAD,
   FormatCache,
   HEAD_HEIGHT,
   MID_HEIGHT,
@@ -32,6 +35,11 @@ const book: BookFrame = {
   resyncing: false,
 };
 
+/** Plain fixed decimals; `compact` abbreviates thousands. */
+function toFixed(n: number, dp: number, compact: boolean): string {
+  return compact && Math.abs(n) >= 1e3 ? `${(n / 1e3).toFixed(dp)}K` : n.toFixed(dp);
+}
+
 /** Height for exactly two rows a side in layout 1. */
 const HEIGHT = HEAD_HEIGHT + 2 * ROW_PITCH * 2 + MID_HEIGHT + RATIO_HEIGHT;
 
@@ -45,6 +53,8 @@ function input(over: Partial<Omit<BookSceneInput, 'ratio'>> = {}): Omit<BookScen
     rtl: false,
     colours: TOKENS.dark,
     captions: { price: 'Price', amount: 'Amount', total: 'Total' },
+    shortCaptions: { price: 'Price', amount: 'Amount', total: 'Total' },
+    measure: estimateTextWidth,
     ratioLabels: { buy: 'B', sell: 'S' },
     format: {
       price: fmt(1),
@@ -52,6 +62,8 @@ function input(over: Partial<Omit<BookSceneInput, 'ratio'>> = {}): Omit<BookScen
       totalBase: fmt(3),
       totalQuote: fmt(2),
       percent: (f) => `${(f * 100).toFixed(2)}%`,
+      dp: { amount: 3, totalBase: 3, totalQuote: 2 },
+      fixed: (n, dp, compact) => toFixed(n, dp, compact),
     },
     hover: null,
     own: toOwnMarks([{ side: 'Buy', price: '100.43' }], 0.1),
@@ -166,6 +178,34 @@ describe('order book renderer', () => {
     const done = r2.draw({ ...book, ratio: 0.8 }, input(), 1, 1300);
     expect(texts(ctx.ops).find((o) => o.text?.startsWith('B ') === true)?.text).toBe('B 80.00%');
     expect(done.animating).toBe(false);
+  });
+
+  it('layout 4 draws total, amount and price in each half, mirrored, in device pixels at dpr 2', () => {
+    const { ctx } = draw({ layout: 4, width: 600, total: 'quote' }, 2);
+    const t = texts(ctx.ops);
+    // Best bid row: quote total 100.40 at the left edge, price 100.4 at the centre line; best ask mirrored.
+    const rowY = 2 * (HEAD_HEIGHT + ROW_HEIGHT / 2);
+    const row = t.filter((o) => o.y === rowY);
+    expect(row.map((o) => [o.text, o.x, o.align])).toEqual([
+      ['100.40', 2 * HALF_EDGE_PAD, 'left'],
+      ['1.000', row[1]?.x, 'right'],
+      ['100.4', 2 * (300 - CENTRE_PAD), 'right'],
+      ['201.00', 2 * (600 - HALF_EDGE_PAD), 'right'],
+      ['2.000', 2 * 600 - (row[1]?.x ?? 0), 'left'],
+      ['100.5', 2 * (300 + CENTRE_PAD), 'left'],
+    ]);
+    expect(row.find((o) => o.text === '100.4')?.fill).toBe(TOKENS.dark.up);
+    expect(row.find((o) => o.text === '100.5')?.fill).toBe(TOKENS.dark.down);
+    expect(row.find((o) => o.text === '201.00')?.fill).toBe(TOKENS.dark.text);
+    // Captions: Total, Amount, Price per half.
+    expect(t.filter((o) => o.y === 2 * (HEAD_HEIGHT / 2)).map((o) => o.text)).toEqual([
+      'Total',
+      'Amount',
+      'Price',
+      'Total',
+      'Amount',
+      'Price',
+    ]);
   });
 
   it('formats each distinct number once', () => {

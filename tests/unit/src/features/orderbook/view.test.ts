@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { BookFrame } from '../../../../../workers/api';
-import type { RectShape, Scene, TextShape } from '../../../../../src/canvas/scene';
+import type { RectShape, Scene, Shape, TextShape } from '../../../../../src/canvas/scene';
 import { TOKENS } from '../../../../../src/canvas/tokens';
 import {
   barFraction,
+  CENTRE_PAD,
+  HALF_EDGE_PAD,
+  COLUMN_GAP,
+  estimateTextWidth,
+  fitText,
+  isTotalColumnClick,
+  numberStyles,
   FormatCache,
   RatioTween,
   stepDecimals,
@@ -21,6 +28,14 @@ import {
   rowsThatFit,
   slotAt,
 } from '../../../../../src/features/orderbook/view';
+
+/** Plain fixed decimals; `compact` abbreviates thousands and millions (as the painter's locale formatter does). */
+function toFixed(n: number, dp: number, compact: boolean): string {
+  const abs = Math.abs(n);
+  if (compact && abs >= 1e6) return `${(n / 1e6).toFixed(dp)}M`;
+  if (compact && abs >= 1e3) return `${(n / 1e3).toFixed(dp)}K`;
+  return n.toFixed(dp);
+}
 
 /** A book of n rows a side around 100: asks 100.5, 101.5…, bids 99.5, 98.5…, amount 1 each. */
 function book(n: number): BookFrame {
@@ -117,6 +132,8 @@ describe('order book scene', () => {
       rtl: false,
       colours: TOKENS.light,
       captions: { price: 'Price (USDT)', amount: 'Amount (BTC)', total: 'Total (BTC)' },
+      shortCaptions: { price: 'Price', amount: 'Amount', total: 'Total' },
+      measure: estimateTextWidth,
       ratioLabels: { buy: 'B', sell: 'S' },
       format: {
         price: fmt(1),
@@ -124,6 +141,8 @@ describe('order book scene', () => {
         totalBase: fmt(4),
         totalQuote: fmt(2),
         percent: (f) => `${(f * 100).toFixed(2)}%`,
+        dp: { amount: 4, totalBase: 4, totalQuote: 2 },
+        fixed: (n, dp, compact) => toFixed(n, dp, compact),
       },
       hover: null,
       own: toOwnMarks([], 1),
@@ -161,6 +180,29 @@ describe('order book scene', () => {
     expect(l3.slots[0]?.y).toBe(HEAD_HEIGHT);
   });
 
+  /** Horizontal extent of a drawn text, from its anchor, alignment and estimated width. */
+  const extent = (t: TextShape): [number, number] => {
+    const w = estimateTextWidth(t.text, t.font);
+    return t.align === 'left'
+      ? [t.x, t.x + w]
+      : t.align === 'right'
+        ? [t.x - w, t.x]
+        : [t.x - w / 2, t.x + w / 2];
+  };
+  /** Asserts a layout-4 row band: three texts inside its half, in order, at least a column gap apart. */
+  const expectFitted = (band: { x: number; w: number; shapes: readonly Shape[] }): void => {
+    const t = band.shapes.filter((x): x is TextShape => x.kind === 'text');
+    expect(t).toHaveLength(3);
+    const spans = t.map(extent).sort((a, b) => a[0] - b[0]);
+    const leftHalf = band.x === 0;
+    expect(spans[0]?.[0]).toBeGreaterThanOrEqual(band.x + (leftHalf ? HALF_EDGE_PAD : CENTRE_PAD) - 0.5);
+    expect(spans[2]?.[1]).toBeLessThanOrEqual(
+      band.x + band.w - (leftHalf ? CENTRE_PAD : HALF_EDGE_PAD) + 0.5,
+    );
+    for (let i = 1; i < spans.length; i++)
+      expect((spans[i]?.[0] ?? 0) - (spans[i - 1]?.[1] ?? 0)).toBeGreaterThanOrEqual(COLUMN_GAP - 1);
+  };
+
   it('layout 4: bids in the start half, asks in the end half, best prices at the top, bars from the centre', () => {
     const { scene, slots } = toBookScene(book(10), input({ layout: 4 }));
     const bid0 = slots.find((s) => s.side === 'bid' && s.index === 0);
@@ -168,14 +210,8 @@ describe('order book scene', () => {
     expect(bid0).toMatchObject({ x: 0, w: 150, y: HEAD_HEIGHT });
     expect(ask0).toMatchObject({ x: 150, w: 150, y: HEAD_HEIGHT });
     const t = textsOf(scene);
-    expect(t.find((x) => x.text === '99.5')).toMatchObject({ x: 142, align: 'right' });
-    expect(t.find((x) => x.text === '100.5')).toMatchObject({ x: 158, align: 'left' });
-    expect(t.filter((x) => x.font === 'caption').map((x) => x.text)).toEqual([
-      'Amount (BTC)',
-      'Price (USDT)',
-      'Amount (BTC)',
-    ]);
-    expect(t.find((x) => x.text === 'Price (USDT)')).toMatchObject({ x: 150, align: 'center' });
+    expect(t.find((x) => x.text === '99.5')).toMatchObject({ x: 150 - CENTRE_PAD, align: 'right' });
+    expect(t.find((x) => x.text === '100.5')).toMatchObject({ x: 150 + CENTRE_PAD, align: 'left' });
     // The best bid's bar ends at the centre line; the best ask's starts there.
     const bars = scene.bands.flatMap((b) =>
       b === null ? [] : b.shapes.filter((s): s is RectShape => s.kind === 'rect'),
@@ -187,7 +223,154 @@ describe('order book scene', () => {
     // Right to left: bids move to the end (right) half.
     const rtl = toBookScene(book(10), input({ layout: 4, rtl: true }));
     expect(rtl.slots.find((s) => s.side === 'bid')?.x).toBe(150);
-    expect(textsOf(rtl.scene).find((x) => x.text === '99.5')).toMatchObject({ x: 158, align: 'left' });
+    expect(textsOf(rtl.scene).find((x) => x.text === '99.5')).toMatchObject({
+      x: 150 + CENTRE_PAD,
+      align: 'left',
+    });
+  });
+
+  it('layout 4 has a total column per half: total at the outer edge, amount, price at the centre line, in full when wide', () => {
+    const { scene, columns } = toBookScene(book(5), input({ layout: 4, width: 600 }));
+    expect(columns?.font).toBe('row');
+    expect(columns?.amount).toEqual({ dp: 4, compact: false });
+    expect(columns?.total).toEqual({ dp: 4, compact: false });
+    // Best bid row (left half): total 1.0000 at the left edge, then amount 1.0000, price 99.5 at the centre line.
+    const bidRow = scene.bands.find((b) => b !== null && b.x === 0 && b.y === HEAD_HEIGHT);
+    const askRow = scene.bands.find((b) => b !== null && b.x === 300 && b.y === HEAD_HEIGHT);
+    if (bidRow === undefined || bidRow === null || askRow === undefined || askRow === null)
+      throw new Error('rows');
+    const bidTexts = bidRow.shapes.filter((x): x is TextShape => x.kind === 'text');
+    expect(bidTexts.map((x) => [x.text, x.x, x.align, x.colour])).toEqual([
+      ['1.0000', HALF_EDGE_PAD, 'left', TOKENS.light.text],
+      ['1.0000', bidTexts[1]?.x, 'right', TOKENS.light.text],
+      ['99.5', 300 - CENTRE_PAD, 'right', TOKENS.light.up],
+    ]);
+    const askTexts = askRow.shapes.filter((x): x is TextShape => x.kind === 'text');
+    expect(askTexts.map((x) => [x.text, x.x, x.align, x.colour])).toEqual([
+      ['1.0000', 600 - HALF_EDGE_PAD, 'right', TOKENS.light.text],
+      ['1.0000', 600 - (bidTexts[1]?.x ?? 0), 'left', TOKENS.light.text],
+      ['100.5', 300 + CENTRE_PAD, 'left', TOKENS.light.down],
+    ]);
+    // The deepest shown row's cumulative amount, in both halves.
+    const t = textsOf(scene);
+    expect(
+      t.filter((x) => x.text === '5.0000' && (x.x === HALF_EDGE_PAD || x.x === 600 - HALF_EDGE_PAD)),
+    ).toHaveLength(2);
+    for (const band of scene.bands.slice(3)) if (band !== null) expectFitted(band);
+    // Captions per half follow the columns: total, amount, price from the outer edge; mirrored in the end half.
+    expect(
+      t
+        .filter((x) => x.font === 'caption')
+        .sort((a, b) => a.x - b.x)
+        .map((x) => x.text),
+    ).toEqual(['Total', 'Amount', 'Price', 'Price', 'Amount', 'Total']);
+    // Total in quote: cumulative value at the quote decimals.
+    const quote = textsOf(toBookScene(book(5), input({ layout: 4, width: 600, total: 'quote' })).scene);
+    expect(quote.find((x) => x.text === '99.50')).toMatchObject({ x: HALF_EDGE_PAD, align: 'left' });
+    expect(quote.find((x) => x.text === '100.50')).toMatchObject({
+      x: 600 - HALF_EDGE_PAD,
+      align: 'right',
+    });
+  });
+
+  it('layout 4 in a default-width panel drops amount and total decimals until all six columns fit; prices stay whole', () => {
+    // BTC-like rows: prices 63,999.36 down / 64,000.64 up, amounts of 6 decimals, quote totals in the ten thousands.
+    const n = 12;
+    const side = (start: number, dir: number): Float64Array => {
+      const a = new Float64Array(n * 4);
+      let cum = 0;
+      let cumQ = 0;
+      for (let i = 0; i < n; i++) {
+        const p = start + dir * 1.28 * i;
+        const q = 0.106825 + i * 0.0131;
+        cum += q;
+        cumQ += p * q;
+        a.set([p, q, cum, cumQ], i * 4);
+      }
+      return a;
+    };
+    const btc: BookFrame = { ...book(n), bids: side(63999.36, -1), asks: side(64000.64, 1) };
+    const narrow = (over: Partial<BookSceneInput>) =>
+      toBookScene(
+        btc,
+        input({
+          layout: 4,
+          width: 282,
+          height: HEAD_HEIGHT + RATIO_HEIGHT + n * ROW_PITCH,
+          format: { ...input().format, price: fmt(2), dp: { amount: 6, totalBase: 6, totalQuote: 2 } },
+          ...over,
+        }),
+      );
+    const base = narrow({});
+    // The small font, and fewer decimals than the symbol's 6.
+    expect(base.columns?.font).toBe('small');
+    expect(base.columns?.amount.dp).toBeLessThan(6);
+    expect(base.columns?.amount.dp).toBeGreaterThan(0);
+    expect(base.columns?.total.dp).toBe(base.columns?.amount.dp);
+    const t = textsOf(base.scene);
+    // Prices print in full; amounts at the chosen decimals.
+    expect(t.some((x) => x.text === '63999.36' && x.align === 'right')).toBe(true);
+    expect(t.some((x) => x.text === '64000.64' && x.align === 'left')).toBe(true);
+    expect(t.some((x) => x.text === (0.106825).toFixed(base.columns?.amount.dp ?? 0))).toBe(true);
+    for (const band of base.scene.bands.slice(3)) if (band !== null) expectFitted(band);
+    // In quote the totals (tens of thousands) abbreviate with K, and still fit.
+    const quote = narrow({ total: 'quote' });
+    expect(quote.columns?.total.compact).toBe(true);
+    expect(
+      textsOf(quote.scene).filter((x) => x.digits && x.text.endsWith('K')).length,
+    ).toBeGreaterThanOrEqual(2 * n);
+    for (const band of quote.scene.bands.slice(3)) if (band !== null) expectFitted(band);
+    // Right to left at the same width: the same fit, bids in the right half with the price at its left edge.
+    const rtl = narrow({ rtl: true });
+    expect(rtl.columns).toEqual(base.columns);
+    expect(textsOf(rtl.scene).find((x) => x.text === '63999.36')).toMatchObject({
+      x: 141 + CENTRE_PAD,
+      align: 'left',
+    });
+    for (const band of rtl.scene.bands.slice(3)) if (band !== null) expectFitted(band);
+    // Captions are cut to their columns rather than run into each other.
+    const long = narrow({
+      shortCaptions: { price: 'Precio', amount: 'Cantidad', total: 'Total acumulado' },
+    });
+    const caps = textsOf(long.scene).filter((x) => x.font === 'caption');
+    expect(caps).toHaveLength(6);
+    expect(caps.some((x) => x.text.endsWith('…'))).toBe(true);
+    const left = caps
+      .filter((x) => x.x < 141)
+      .map(extent)
+      .sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < left.length; i++)
+      expect(left[i]?.[0] ?? 0).toBeGreaterThanOrEqual(left[i - 1]?.[1] ?? 0);
+  });
+
+  it('number styles run from full decimals down to abbreviated; texts cut with an ellipsis to a width', () => {
+    expect(numberStyles(2)).toEqual([
+      { dp: 2, compact: false },
+      { dp: 1, compact: false },
+      { dp: 0, compact: false },
+      { dp: 2, compact: true },
+      { dp: 1, compact: true },
+      { dp: 0, compact: true },
+    ]);
+    expect(fitText('Amount', 1000, 'caption', estimateTextWidth)).toBe('Amount');
+    const cut = fitText('Amount', 30, 'caption', estimateTextWidth);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(estimateTextWidth(cut, 'caption')).toBeLessThanOrEqual(30);
+    expect(fitText('Amount', 2, 'caption', estimateTextWidth)).toBe('');
+  });
+
+  it('a click on the total column is cumulative: end third in layouts 1-3 (start third right to left), outer part of a layout-4 half', () => {
+    const full = { side: 'bid' as const, index: 0, y: 0, x: 0, w: 300 };
+    expect(isTotalColumnClick(full, 250, 1, false, 0)).toBe(true);
+    expect(isTotalColumnClick(full, 150, 1, false, 0)).toBe(false);
+    expect(isTotalColumnClick(full, 50, 2, true, 0)).toBe(true);
+    expect(isTotalColumnClick(full, 250, 3, true, 0)).toBe(false);
+    const leftHalf = { side: 'bid' as const, index: 0, y: 0, x: 0, w: 141 };
+    const rightHalf = { side: 'ask' as const, index: 0, y: 0, x: 141, w: 141 };
+    expect(isTotalColumnClick(leftHalf, 20, 4, false, 40)).toBe(true);
+    expect(isTotalColumnClick(leftHalf, 60, 4, false, 40)).toBe(false);
+    expect(isTotalColumnClick(rightHalf, 270, 4, false, 40)).toBe(true);
+    expect(isTotalColumnClick(rightHalf, 160, 4, false, 40)).toBe(false);
   });
 
   it('total column in base (cumulative amount) or quote (cumulative value)', () => {
