@@ -383,10 +383,33 @@ export function numberStyles(dp: number): NumberStyle[] {
   return out;
 }
 
+/** Significant digits `v` shows in a style (0.35 at 3 decimals: 3; 218,612 abbreviated with 1 decimal: 4). */
+export function significantDigits(v: number, style: NumberStyle): number {
+  if (!(v > 0)) return style.dp;
+  let x = v;
+  if (style.compact)
+    for (const size of [1e12, 1e9, 1e6, 1e3])
+      if (x >= size) {
+        x /= size;
+        break;
+      }
+  return Math.floor(Math.log10(x)) + 1 + style.dp;
+}
+
+/** Lexicographic comparison of two scores, higher first. */
+function isBetter(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    if (x !== y) return x > y;
+  }
+  return false;
+}
+
 /**
  * Fits price, amount and total into each half of layout 4. Prices always print in full (they name the row); amount
- * and total drop decimals together (then abbreviate K, M, B, T) until the widest shown value of each column fits
- * beside the widest price. A half as wide as a full book column prints everything in full.
+ * and total drop decimals (then abbreviate K, M, B, T) until the widest shown value of each column fits beside the
+ * widest price. A half as wide as a full book column prints everything in full.
  */
 export function fitHalfColumns(book: BookFrame | undefined, rows: number, d: BookSceneInput): HalfColumns {
   const inner = Math.floor(d.width / 2) - HALF_EDGE_PAD - CENTRE_PAD;
@@ -411,27 +434,59 @@ export function fitHalfColumns(book: BookFrame | undefined, rows: number, d: Boo
     for (const v of values) if (Number.isFinite(v)) w = Math.max(w, d.measure(text(v), font));
     return Math.ceil(w);
   };
-  const attempt = (font: FontRole, k: number) => {
-    const amount = amountStyles[Math.min(k, amountStyles.length - 1)] ?? { dp: 0, compact: true };
-    const total = totalStyles[Math.min(k, totalStyles.length - 1)] ?? { dp: 0, compact: true };
-    const priceW = widest(prices, (n) => d.format.price.get(n), font);
-    const amountW = widest(amounts, (n) => d.format.fixed(n, amount.dp, amount.compact), font);
-    const totalW = widest(totals, (n) => d.format.fixed(n, total.dp, total.compact), font);
-    return {
-      font,
-      amount,
-      total,
-      priceW,
-      amountW,
-      totalW,
-      fits: priceW + amountW + totalW + 2 * COLUMN_GAP <= inner,
+  const style = (styles: readonly NumberStyle[], k: number): NumberStyle =>
+    styles[k] ?? { dp: 0, compact: true };
+  const columnWidths = (values: readonly number[], styles: readonly NumberStyle[], font: FontRole) => {
+    const memo: number[] = [];
+    return (k: number): number => {
+      const st = style(styles, k);
+      memo[k] ??= widest(values, (n) => d.format.fixed(n, st.dp, st.compact), font);
+      return memo[k];
     };
   };
-  // In full at the row font when it fits; otherwise the small font keeps one or two more decimals than the row font
-  // could at the panel's default width.
-  let c = attempt('row', 0);
-  const levels = Math.max(amountStyles.length, totalStyles.length);
-  for (let k = 0; !c.fits && k < levels; k++) c = attempt('small', k);
+  const fitAt = (font: FontRole) => ({
+    font,
+    priceW: widest(prices, (n) => d.format.price.get(n), font),
+    amountW: columnWidths(amounts, amountStyles, font),
+    totalW: columnWidths(totals, totalStyles, font),
+  });
+  const row = fitAt('row');
+  let c = {
+    font: row.font,
+    priceW: row.priceW,
+    amount: style(amountStyles, 0),
+    total: style(totalStyles, 0),
+    amountW: row.amountW(0),
+    totalW: row.totalW(0),
+  };
+  // In full at the row font when it fits. Otherwise the small font (a decimal more than the row font could keep at the
+  // default width) and, of the styles that fit, the pair whose poorer column shows the most significant digits of its
+  // largest value; then the most in all, then the amount's. So totals in the tens of thousands abbreviate (219K)
+  // before amounts below 1 lose a decimal, and a total below 10 never drops to whole numbers to spare an amount digit.
+  if (row.priceW + c.amountW + c.totalW + 2 * COLUMN_GAP > inner) {
+    const small = fitAt('small');
+    const maxAmount = Math.max(0, ...amounts.filter(Number.isFinite).map(Math.abs));
+    const maxTotal = Math.max(0, ...totals.filter(Number.isFinite).map(Math.abs));
+    let best: { a: number; t: number; score: readonly number[] } | null = null;
+    for (let a = 0; a < amountStyles.length; a++)
+      for (let t = 0; t < totalStyles.length; t++) {
+        if (small.priceW + small.amountW(a) + small.totalW(t) + 2 * COLUMN_GAP > inner) continue;
+        const sa = significantDigits(maxAmount, style(amountStyles, a));
+        const st = significantDigits(maxTotal, style(totalStyles, t));
+        const score = [Math.min(sa, st), sa + st, sa];
+        if (best === null || isBetter(score, best.score)) best = { a, t, score };
+      }
+    const a = best?.a ?? amountStyles.length - 1;
+    const t = best?.t ?? totalStyles.length - 1;
+    c = {
+      font: small.font,
+      priceW: small.priceW,
+      amount: style(amountStyles, a),
+      total: style(totalStyles, t),
+      amountW: small.amountW(a),
+      totalW: small.totalW(t),
+    };
+  }
   // Spare room goes to both gaps equally, so the amount column sits midway between its neighbours.
   const slack = Math.max(0, inner - c.priceW - c.amountW - c.totalW - 2 * COLUMN_GAP);
   const amountEnd = Math.round(inner - c.priceW - COLUMN_GAP - slack / 2);

@@ -11,6 +11,7 @@ import {
   fitText,
   isTotalColumnClick,
   numberStyles,
+  significantDigits,
   FormatCache,
   RatioTween,
   stepDecimals,
@@ -306,7 +307,9 @@ describe('order book scene', () => {
     expect(base.columns?.font).toBe('small');
     expect(base.columns?.amount.dp).toBeLessThan(6);
     expect(base.columns?.amount.dp).toBeGreaterThan(0);
-    expect(base.columns?.total.dp).toBe(base.columns?.amount.dp);
+    expect(base.columns?.total.dp).toBeLessThan(6);
+    // Of the fits that give up as few steps in all, the one that keeps the amount's decimals.
+    expect(base.columns?.amount.dp).toBeGreaterThanOrEqual(base.columns?.total.dp ?? 6);
     const t = textsOf(base.scene);
     // Prices print in full; amounts at the chosen decimals.
     expect(t.some((x) => x.text === '63999.36' && x.align === 'right')).toBe(true);
@@ -316,6 +319,7 @@ describe('order book scene', () => {
     // In quote the totals (tens of thousands) abbreviate with K, and still fit.
     const quote = narrow({ total: 'quote' });
     expect(quote.columns?.total.compact).toBe(true);
+    expect(quote.columns?.amount.dp).toBeGreaterThanOrEqual(3);
     expect(
       textsOf(quote.scene).filter((x) => x.digits && x.text.endsWith('K')).length,
     ).toBeGreaterThanOrEqual(2 * n);
@@ -352,6 +356,11 @@ describe('order book scene', () => {
       { dp: 1, compact: true },
       { dp: 0, compact: true },
     ]);
+    // What a style keeps of a value: the fit trades these between the amount and total columns.
+    expect(significantDigits(0.35, { dp: 3, compact: false })).toBe(3);
+    expect(significantDigits(3.416, { dp: 1, compact: false })).toBe(2);
+    expect(significantDigits(218_612.34, { dp: 1, compact: true })).toBe(4);
+    expect(significantDigits(218_612.34, { dp: 0, compact: false })).toBe(6);
     expect(fitText('Amount', 1000, 'caption', estimateTextWidth)).toBe('Amount');
     const cut = fitText('Amount', 30, 'caption', estimateTextWidth);
     expect(cut.endsWith('…')).toBe(true);
