@@ -1,7 +1,7 @@
 /**
  * The canvas order book, latest trades and depth chart in Chromium against the simulator: the backend the page chose,
- * layouts 1–4 in both themes at devicePixelRatio 1 and 2 (screenshots to look at), right-to-left mirroring, the
- * trades tab, keyboard rows.
+ * layouts 1–4 in both themes at devicePixelRatio 1, 1.5, 2 and 3 (screenshots to look at), right-to-left mirroring
+ * (layout 4 in both themes), the trades tab, keyboard rows.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { pixelsOf } from './support/canvasPixels';
@@ -10,9 +10,18 @@ import { openPair, rawKeysOnPage } from './support/shell';
 
 const SHOTS = 'tests/e2e/screenshots';
 
-/** The book panel as a screenshot of its grid item. */
+/**
+ * The book panel as a screenshot of its grid item. The item reaches below a 900 px viewport: scroll it into view and
+ * let a frame pass first (at devicePixelRatio 1.5 a capture taken while the screenshot's own scroll settles came out
+ * shifted by the scroll distance).
+ */
 async function shootBook(page: Page, name: string): Promise<void> {
-  await page.locator('[data-grid-item="orderbook"]').screenshot({ path: `${SHOTS}/${name}.png` });
+  const item = page.locator('[data-grid-item="orderbook"]');
+  await item.scrollIntoViewIfNeeded();
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await item.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 async function bookReady(page: Page): Promise<void> {
@@ -21,7 +30,7 @@ async function bookReady(page: Page): Promise<void> {
   });
 }
 
-for (const dpr of [1, 2]) {
+for (const dpr of [1, 1.5, 2, 3]) {
   test.describe(`at devicePixelRatio ${dpr}`, () => {
     test.use({ deviceScaleFactor: dpr, viewport: { width: 1440, height: 900 } });
 
@@ -60,6 +69,13 @@ for (const dpr of [1, 2]) {
           }
           expect(coloured, `layout ${layout} ${theme}`).toBeGreaterThan(0);
           await shootBook(page, `book-l${layout}-${theme.toLowerCase()}-dpr${dpr}`);
+          if (layout === 4 && dpr === 1) {
+            // Totals in quote: values in the tens of thousands, abbreviated to fit the half.
+            await page.getByTestId('book-total').selectOption('quote');
+            await page.waitForTimeout(150);
+            await shootBook(page, `book-l4-quote-${theme.toLowerCase()}-dpr1`);
+            await page.getByTestId('book-total').selectOption('base');
+          }
         }
       }
       expect(await rawKeysOnPage(page)).toEqual([]);
@@ -93,7 +109,23 @@ test('right to left (ar-SA): the book mirrors its columns; the trades tab shows 
   await shootBook(page, 'book-l1-dark-rtl');
   await page.getByTestId('book-layout-4').click();
   await bookReady(page);
+  // Side by side mirrored: bids (green prices) in the right half, asks (red) in the left, on the first row.
+  const l4 = await pixelsOf(canvas);
+  let leftRed = 0;
+  let rightGreen = 0;
+  for (let x = 0; x < l4.width; x++) {
+    const [r, g] = l4.at(x, 24 + 11);
+    if (x < l4.width / 2 && r > 180 && g < 120) leftRed++;
+    if (x >= l4.width / 2 && g > 130 && r < 100) rightGreen++;
+  }
+  expect(leftRed).toBeGreaterThan(0);
+  expect(rightGreen).toBeGreaterThan(0);
   await shootBook(page, 'book-l4-dark-rtl');
+  await page.locator('[data-theme-choice="light"]').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.waitForTimeout(150);
+  await shootBook(page, 'book-l4-light-rtl');
+  await page.locator('[data-theme-choice="dark"]').click();
   await page.getByTestId('book-tab-trades').click();
   // Drawn (captions, and whatever trades earlier tests made: the hub seeds the list from the recent-trade call).
   await expect(page.getByTestId('trades-canvas')).toHaveAttribute('data-rows', /^\d+$/);
