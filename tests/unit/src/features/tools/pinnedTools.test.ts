@@ -6,6 +6,7 @@ import {
   canChangePreference,
   toTradePreferences,
   DEFAULT_PREFERENCES,
+  PREFERENCE_SECTIONS,
 } from '../../../../../src/features/tools/preferences';
 
 const user = (over: Partial<SessionUser>): SessionUser => ({ ...VISITOR, loggedIn: true, ...over });
@@ -68,6 +69,15 @@ describe('trade preferences (spec §6)', () => {
     expect(canChangePreference('showSpotMargin', off({ spotMargin: false }), user({ isUTA: true }))).toBe(
       false,
     );
+  });
+
+  it('trade flashes: on by default, in Unit display, changeable by anyone, remembered with the other flags', () => {
+    expect(DEFAULT_PREFERENCES.showTradeFlashes).toBe(true);
+    expect(PREFERENCE_SECTIONS.map((s) => s.id)).toEqual(['setup', 'orderInfo', 'advanced', 'unit']);
+    expect(PREFERENCE_SECTIONS.find((s) => s.id === 'unit')?.keys).toContain('showTradeFlashes');
+    expect(canChangePreference('showTradeFlashes', COMPLIANCE, VISITOR)).toBe(true);
+    expect(canChangePreference('showTradeFlashes', COMPLIANCE, user({ isDemo: true }))).toBe(true);
+    expect(toTradePreferences({ showTradeFlashes: false }).showTradeFlashes).toBe(false);
   });
 
   it('merges stored flags over the defaults, ignoring junk', () => {
