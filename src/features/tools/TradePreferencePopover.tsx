@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPLIANCE } from '../../app/compliance';
 import { Icon } from '../../app/Icon';
@@ -55,28 +55,32 @@ export function TradePreferencePopover(): React.JSX.Element {
         <div className="popover pref-popover" role="dialog" aria-label={t('pref.title')}>
           <h2 className="popover-title">{t('pref.title')}</h2>
           {PREFERENCE_SECTIONS.map((section) => {
-            // The note explains the disabled flags (Unit display mixes a UTA-only flag with the trade flash).
-            const restricted = section.keys.some((k) => !canChangePreference(k, COMPLIANCE, user));
+            // The note follows the last locked flag, so in Unit display (one UTA-only flag, then the trade flash,
+            // open to all) it does not read as if it were about the flash.
+            const locked = section.keys.map((k) => !canChangePreference(k, COMPLIANCE, user));
+            const lastLocked = locked.lastIndexOf(true);
             return (
               <fieldset key={section.id} className="pref-section" data-section={section.id}>
                 <legend>{t(`pref.${section.id}`)}</legend>
-                {section.keys.map((key) => {
-                  const can = canChangePreference(key, COMPLIANCE, user);
+                {section.keys.map((key, i) => {
+                  const can = locked[i] !== true;
                   return (
-                    <label key={key} className={`check${can ? '' : ' is-disabled'}`}>
-                      <input
-                        type="checkbox"
-                        checked={prefs[key]}
-                        disabled={!can}
-                        onChange={(e) => {
-                          setPref({ key, value: e.currentTarget.checked });
-                        }}
-                      />
-                      {t(`pref.${key}`)}
-                    </label>
+                    <Fragment key={key}>
+                      <label className={`check${can ? '' : ' is-disabled'}`}>
+                        <input
+                          type="checkbox"
+                          checked={prefs[key]}
+                          disabled={!can}
+                          onChange={(e) => {
+                            setPref({ key, value: e.currentTarget.checked });
+                          }}
+                        />
+                        {t(`pref.${key}`)}
+                      </label>
+                      {i === lastLocked && <p className="muted small">{t('pref.utaOnly')}</p>}
+                    </Fragment>
                   );
                 })}
-                {restricted && <p className="muted small">{t('pref.utaOnly')}</p>}
               </fieldset>
             );
           })}
