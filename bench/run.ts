@@ -20,7 +20,8 @@ const only = process.argv
   .split(',');
 const wants = (name: string): boolean => only === undefined || only.includes(name);
 const started = Date.now();
-const results: BenchResult[] = only === undefined ? [...runSimFeedBench(quick), ...runIngestBench(quick)] : [];
+const results: BenchResult[] =
+  only === undefined ? [...runSimFeedBench(quick), ...runIngestBench(quick)] : [];
 if (!process.argv.includes('--node-only')) {
   if (wants('browser')) results.push(...(await runBrowserBench(quick)));
   if (wants('orders')) results.push(...(await runOrdersBench(quick)));

@@ -79,6 +79,7 @@ export interface PanelReport {
   readonly step: string;
   /** Best shown bid and ask (first rows), for the spoken summary. */
   readonly best: { readonly bid: number; readonly ask: number } | null;
+  /** 1 while any trade row flashes, else 0. */
   readonly flashing: number;
   /** Book levels drawn by the depth chart. */
   readonly levels: number;
@@ -284,7 +285,9 @@ export class PanelPainter {
         now,
       );
       this.animating = r.flashing > 0;
-      report = { ...this.empty(book), rows: r.rows, flashing: r.flashing };
+      // Whether rows flash, not how many: in a storm the count moves every frame, and each changed report costs the
+      // tab a message and a render.
+      report = { ...this.empty(book), rows: r.rows, flashing: r.flashing > 0 ? 1 : 0 };
     } else if (this.depthR !== null) {
       const input = {
         width: i.width,
