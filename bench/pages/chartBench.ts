@@ -12,6 +12,10 @@ import type { MarkerDraw } from '../../src/features/chart/lines';
 
 interface ChartBenchWindow {
   __chartUpdate?: { done: boolean; updateMs: number[]; syncMs: number[]; referenceMs: number[] };
+  /** The renderer, for diagnosis scripts (pixel comparisons of live mode against the library's own drawing). */
+  __chartRenderer?: ChartRenderer;
+  /** The phase running, for diagnosis scripts that sample the browser's own main-thread time per phase. */
+  __chartPhase?: 'setup' | 'warmup' | 'samples' | 'reference';
 }
 
 const MIN = 60_000;
@@ -85,6 +89,8 @@ async function main(): Promise<void> {
           ? ['EMA', 'BOLL']
           : ['EMA', 'BOLL', 'MACD'],
   });
+  w.__chartRenderer = r;
+  w.__chartPhase = 'setup';
   r.setData(rows);
   const markers: MarkerDraw[] = [];
   for (let i = 0; i < 200; i++) {
@@ -132,14 +138,17 @@ async function main(): Promise<void> {
   };
   const samples = Number(q.get('n') ?? '200');
   // Warm-up.
+  w.__chartPhase = 'warmup';
   await run(20, (i) => {
     r.update(tick(i));
   });
+  w.__chartPhase = 'samples';
   const updateMs = await run(samples, (i) => {
     r.update(tick(i));
   });
   const sync = [...syncMs];
   // Reference: recompute everything and setData on each update.
+  w.__chartPhase = 'reference';
   const ref = [...rows];
   const referenceMs = await run(Math.max(20, Math.floor(samples / 5)), (i) => {
     const c = tick(i);
