@@ -3,7 +3,10 @@
  * series (overlays on the price pane, VOL/MACD/RSI in panes below), fill markers, average/tool price lines and the
  * order lines' axis labels. React mounts a container and calls these methods; nothing here knows about atoms.
  *
- * Live updates cost O(lines): one `update` per series, indicators recomputed for the last point only.
+ * Live updates cost O(lines): one `update` per series, indicators recomputed for the last point only. For the bar
+ * types (candles, hollow, Heikin-Ashi, bars) a live update usually touches no series at all: `LiveBarLayer` draws the
+ * forming bar, the last-price line and the axis labels over the library's canvas (live mode, see `tryLive`), and the
+ * library is handed the bar with the indicators, at most every INDICATOR_REFRESH_MS.
  */
 import {
   AreaSeries,
@@ -19,9 +22,13 @@ import {
   LineSeries,
   type IChartApi,
   type IPriceLine,
+  type AutoscaleInfo,
   type ISeriesApi,
   type ISeriesMarkersPluginApi,
+  type IPrimitivePaneRenderer,
+  type IPrimitivePaneView,
   type ISeriesPrimitive,
+  type Logical,
   type LogicalRange,
   type MouseEventParams,
   type SeriesMarker,
@@ -37,6 +44,16 @@ import type { ChartTimezone, ChartType } from './config';
 import { heikinAshiBar, type Ohlc } from './heikinAshi';
 import { IndicatorEngine, INDICATOR_LINES, isOverlay, type IndicatorId } from './indicators';
 import type { MarkerDraw } from './lines';
+import { LiveBarLayer, type LiveLabel, type LiveLine, type LivePolyline } from './LiveBarLayer';
+import {
+  candleFills,
+  contrastColours,
+  ohlcFills,
+  parseColour,
+  type BarPx,
+  type CandleColours,
+  type FillRect,
+} from './liveBarDraw';
 
 /** A horizontal line drawn by lightweight-charts (averages, tool previews, order lines' axis labels). */
 export interface PriceLineDraw {
@@ -54,6 +71,22 @@ const STYLE: Readonly<Record<PriceLineDraw['style'], LineStyle>> = {
   dotted: LineStyle.Dotted,
   dashed: LineStyle.Dashed,
 };
+
+/** The library's dash patterns (getDashPattern) in units of the line width. */
+const DASH: Readonly<Record<PriceLineDraw['style'], readonly number[]>> = {
+  solid: [],
+  dotted: [1, 1],
+  dashed: [2, 2],
+};
+
+/** Chart types whose forming bar `LiveBarLayer` can draw. */
+const LIVE_TYPES: ReadonlySet<ChartType> = new Set<ChartType>(['candle', 'hollow', 'heikinAshi', 'bar']);
+
+const TRANSPARENT = 'rgba(0,0,0,0)';
+
+/** The library's default font (we set none): the layer's axis labels use it too. */
+const LIBRARY_FONT = `-apple-system, BlinkMacSystemFont, 'Trebuchet MS', Roboto, Ubuntu, sans-serif`;
+const LIBRARY_FONT_SIZE = 12;
 
 /** Colours of the indicator lines (the DOM legend uses them too). */
 export const INDICATOR_COLOURS: Readonly<Record<string, string>> = {
@@ -87,12 +120,42 @@ export const INDICATOR_REFRESH_MS = 500;
 
 const sec = (ms: number): UTCTimestamp => Math.floor(ms / 1000) as UTCTimestamp;
 
-/** A fixed-instance primitive whose only job is to hear about every repaint (the DOM overlays follow it). */
+/**
+ * A fixed-instance primitive whose only job is to hear about every repaint: `onPaint` when the views are updated
+ * (the DOM overlays follow it), `onDraw` while the price pane is drawn (the live layer follows it in the same frame).
+ */
 class PaintProbe implements ISeriesPrimitive {
-  constructor(private readonly onPaint: () => void) {}
+  private readonly views: readonly IPrimitivePaneView[];
+  constructor(
+    private readonly onPaint: () => void,
+    onDraw: () => void,
+  ) {
+    const renderer: IPrimitivePaneRenderer = {
+      draw: () => {
+        onDraw();
+      },
+    };
+    this.views = [{ renderer: () => renderer }];
+  }
   updateAllViews(): void {
     this.onPaint();
   }
+  paneViews(): readonly IPrimitivePaneView[] {
+    return this.views;
+  }
+}
+
+/** A main-series data point of any chart type. */
+interface MainPoint {
+  readonly time: UTCTimestamp;
+  readonly value?: number;
+  readonly open?: number;
+  readonly high?: number;
+  readonly low?: number;
+  readonly close?: number;
+  readonly color?: string;
+  readonly borderColor?: string;
+  readonly wickColor?: string;
 }
 
 /** Options fixed at creation. */
@@ -131,6 +194,23 @@ export class ChartRenderer {
   private pendingFrom = -1;
   private indicatorsAt = 0;
   private indicatorTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Formats prices like the axis (one memoised instance per precision and locale). */
+  private fmt: (price: number) => string;
+  /** Candles the main series holds: `rows.length`, or one less while a new candle is drawn by the layer only. */
+  private lwcCount = 0;
+  /**
+   * Live mode: the main series holds the forming bar with transparent colours (its values at the last push, so the
+   * scale, time axis and crosshair work as before), its last-value label and line and the price lines' axis labels
+   * are off, and `layer` draws all of those for the current values. See `tryLive`.
+   */
+  private liveMode = false;
+  private layer: LiveBarLayer | null = null;
+  /** The main series' own autoscale range at the library's last autoscale (its data, excluding the live values). */
+  private autoscaleBase: { min: number; max: number } | null = null;
+  /** Price-scale width when live mode began: labels the layer draws must not change it (else live mode ends). */
+  private liveAxisWidth = -1;
+  /** Set when live mode had to end for a reason the next update cannot see (axis width); cleared by new lines/data. */
+  private liveBlocked = false;
 
   constructor(container: HTMLElement, o: ChartRendererOptions) {
     this.tokens = o.tokens;
@@ -138,6 +218,7 @@ export class ChartRenderer {
     this.indicators = o.indicators;
     this.pricePrecision = o.pricePrecision;
     this.locale = o.locale;
+    this.fmt = this.makeFormatter();
     this.chart = createChart(container, {
       autoSize: true,
       layout: {
@@ -152,9 +233,14 @@ export class ChartRenderer {
       crosshair: { mode: CrosshairMode.Normal },
     });
     this.applyTimezone(o.timezone, o.locale);
-    this.probe = new PaintProbe(() => {
-      for (const l of this.paintListeners) l();
-    });
+    this.probe = new PaintProbe(
+      () => {
+        for (const l of this.paintListeners) l();
+      },
+      () => {
+        this.onLibraryDraw();
+      },
+    );
     this.engine = new IndicatorEngine(new Set(o.indicators));
     this.main = this.createMain();
     this.markers = createSeriesMarkers(this.main, []);
@@ -189,6 +275,8 @@ export class ChartRenderer {
   /** Replaces the whole series (a new symbol, interval or range). */
   setData(rows: readonly CandleRow[]): void {
     if (this.dead) return;
+    this.leaveLive();
+    this.liveBlocked = false;
     this.rows = rows.filter((r, i) => i === 0 || r.time > (rows[i - 1]?.time ?? -Infinity));
     this.fullRedraw();
     this.chart.timeScale().scrollToRealTime();
@@ -200,6 +288,7 @@ export class ChartRenderer {
     const first = this.rows[0]?.time ?? Infinity;
     const add = older.filter((r) => r.time < first);
     if (add.length === 0) return 0;
+    this.leaveLive();
     const range = this.chart.timeScale().getVisibleLogicalRange();
     this.rows = [...add, ...this.rows];
     this.fullRedraw();
@@ -223,35 +312,246 @@ export class ChartRenderer {
       this.ha.length = i;
       this.ha.push(heikinAshiBar(c, this.ha[i - 1]));
     }
-    this.main.update(this.mainPoint(i));
     this.engine.upsert(c);
-    if (this.indicatorSeries.size === 0) return true;
-    this.pendingFrom = this.pendingFrom < 0 ? i : Math.min(this.pendingFrom, i);
+    if (!this.tryLive()) this.pushMain();
+    if (this.indicatorSeries.size > 0)
+      this.pendingFrom = this.pendingFrom < 0 ? i : Math.min(this.pendingFrom, i);
+    if (this.pendingFrom < 0 && this.lwcCount === this.rows.length) return true;
     const wait = INDICATOR_REFRESH_MS - (performance.now() - this.indicatorsAt);
-    if (wait <= 0) this.flushIndicators();
+    if (wait <= 0) this.flush();
     else
       this.indicatorTimer ??= setTimeout(() => {
         this.indicatorTimer = undefined;
-        this.flushIndicators();
+        this.flush();
       }, wait);
     return true;
   }
 
-  /** Pushes the indicator points computed since the last push (the engine is always current). */
-  private flushIndicators(): void {
-    if (this.dead || this.pendingFrom < 0) return;
+  /**
+   * Hands the library what it has not seen: a new candle the layer drew alone (with the closed one's final values;
+   * the forming bar transparent, which the layer keeps drawing) and the indicator points computed since the last
+   * push. The transparent forming bar is otherwise left at its old values: they only feed the autoscale, which
+   * `liveAllowed` watches.
+   */
+  private flush(): void {
+    if (this.dead) return;
     clearTimeout(this.indicatorTimer);
     this.indicatorTimer = undefined;
-    for (let j = this.pendingFrom; j < this.rows.length; j++)
-      for (const [key, s] of this.indicatorSeries) s.update(this.indicatorPoint(key, j));
+    if (this.lwcCount < this.rows.length) this.pushMain();
+    if (this.pendingFrom >= 0)
+      for (let j = this.pendingFrom; j < this.rows.length; j++)
+        for (const [key, s] of this.indicatorSeries) s.update(this.indicatorPoint(key, j));
     this.pendingFrom = -1;
     this.indicatorsAt = performance.now();
+  }
+
+  /** Updates the main series from its last bar on (the forming bar transparent in live mode). */
+  private pushMain(): void {
+    const n = this.rows.length;
+    // Live mode: from the library's transparent bar, which may have closed since. Otherwise the library is current
+    // up to the row before.
+    const from = this.liveMode ? this.lwcCount - 1 : Math.min(this.lwcCount, n - 1);
+    for (let j = Math.max(0, from); j < n; j++)
+      this.main.update(this.mainPoint(j, this.liveMode && j === n - 1));
+    this.lwcCount = n;
+  }
+
+  /**
+   * Live mode for this update if the layer can draw what the library would: a bar type, a plain price scale, no
+   * compare, no titled axis lines, no fill marker on the live bars, the last bar in view, at most one bar the library
+   * has not seen (a new candle waits for the next push), and the live bars inside the range the library autoscaled
+   * to (otherwise the scale must change: the library draws). Entering costs one library repaint; staying costs none.
+   */
+  private tryLive(): boolean {
+    const fit = this.liveFit();
+    if (fit === 'no') {
+      if (this.liveMode) this.leaveLive();
+      return false;
+    }
+    if (!this.liveMode) {
+      this.layer ??= LiveBarLayer.attach(this.chart.panes()[0]?.getHTMLElement() ?? null);
+      if (this.layer === null) return false;
+      this.enterLive();
+    } else if (fit === 'rescale') this.pushMain();
+    this.drawLive();
+    return true;
+  }
+
+  /**
+   * 'yes': the layer can draw this state over what the library shows; 'rescale': it can once the library has the
+   * live bars (they left the range it autoscaled to); 'no': the library must draw.
+   */
+  private liveFit(): 'yes' | 'rescale' | 'no' {
+    const n = this.rows.length;
+    if (this.liveBlocked || !LIVE_TYPES.has(this.chartType) || this.compareSeries !== null || n < 2)
+      return 'no';
+    if (n - this.lwcCount > 1) return 'no';
+    const mode = this.chart.priceScale('right').options().mode;
+    if (mode !== PriceScaleMode.Normal && mode !== PriceScaleMode.Logarithmic) return 'no';
+    for (const { draw } of this.priceLines.values())
+      if (draw.axisLabel && (draw.title !== '' || parseColour(draw.color) === null)) return 'no';
+    if (parseColour(this.tokens.up) === null || parseColour(this.tokens.down) === null) return 'no';
+    // The bars the layer would draw: the library's transparent one and any after it (entering: the last one).
+    const firstLive = this.liveMode ? Math.max(0, this.lwcCount - 1) : n - 1;
+    const first = this.rows[firstLive];
+    if (first === undefined) return 'no';
+    const from = sec(first.time);
+    if (this.markerDraws.some((m) => m.time >= from)) return 'no';
+    const range = this.chart.timeScale().getVisibleLogicalRange();
+    if (range === null || range.to < n || range.from > n - 1) return 'no';
+    if (this.chart.priceScale('right').options().autoScale) {
+      const base = this.autoscaleBase;
+      if (base === null) return 'no';
+      for (let j = firstLive; j < n; j++) {
+        const p = this.mainPoint(j);
+        if ((p.high ?? Infinity) > base.max || (p.low ?? -Infinity) < base.min) return 'rescale';
+      }
+    }
+    return 'yes';
+  }
+
+  private enterLive(): void {
+    this.liveMode = true;
+    this.liveAxisWidth = this.chart.priceScale('right').width();
+    this.main.applyOptions({ lastValueVisible: false, priceLineVisible: false });
+    for (const { line, draw } of this.priceLines.values())
+      if (draw.axisLabel) line.applyOptions({ axisLabelVisible: false });
+    this.pushMain();
+  }
+
+  /** Back to the library drawing everything (before anything that rebuilds series, options or lines). */
+  private leaveLive(): void {
+    if (!this.liveMode) return;
+    this.liveMode = false;
+    this.layer?.clear();
+    this.main.applyOptions({ lastValueVisible: true, priceLineVisible: true });
+    for (const { line, draw } of this.priceLines.values())
+      if (draw.axisLabel) line.applyOptions({ axisLabelVisible: true });
+    const n = this.rows.length;
+    for (let j = Math.max(0, this.lwcCount - 1); j < n; j++) this.main.update(this.mainPoint(j));
+    this.lwcCount = n;
+  }
+
+  /** Every library repaint moves coordinates: redraw the layer in the same frame, or leave live mode soon after. */
+  private onLibraryDraw(): void {
+    if (!this.liveMode || this.dead) return;
+    const width = this.chart.priceScale('right').width();
+    if (width !== this.liveAxisWidth) this.liveBlocked = true;
+    const fit = this.liveFit();
+    if (fit !== 'no') this.drawLive();
+    if (fit !== 'yes')
+      // Not from inside the library's paint: leave, or hand it the live bars so it rescales (the next paint redraws).
+      setTimeout(() => {
+        if (this.dead || !this.liveMode) return;
+        const now = this.liveFit();
+        if (now === 'no') this.leaveLive();
+        else if (now === 'rescale') this.pushMain();
+      }, 0);
+  }
+
+  /** Draws the live bars, last-price line and axis labels for the current rows on the layer. */
+  private drawLive(): void {
+    const layer = this.layer;
+    if (layer === null) return;
+    const ts = this.chart.timeScale();
+    const n = this.rows.length;
+    const px = (j: number): BarPx | null => {
+      const p = this.mainPoint(j);
+      const x = ts.logicalToCoordinate(j as Logical);
+      const openY = this.main.priceToCoordinate(p.open ?? NaN);
+      const highY = this.main.priceToCoordinate(p.high ?? NaN);
+      const lowY = this.main.priceToCoordinate(p.low ?? NaN);
+      const closeY = this.main.priceToCoordinate(p.close ?? NaN);
+      if (x === null || openY === null || highY === null || lowY === null || closeY === null) return null;
+      return { x, openY, highY, lowY, closeY };
+    };
+    const x0 = ts.logicalToCoordinate((n - 2) as Logical);
+    const x1 = ts.logicalToCoordinate((n - 1) as Logical);
+    if (x0 === null || x1 === null) return;
+    const barSpacing = Math.round((x1 - x0) * 1e6) / 1e6;
+    const pr = layer.paneRatio();
+    const o = this.mainOptions();
+    const str = (k: string): string => {
+      const v = o[k];
+      return typeof v === 'string' ? v : TRANSPARENT;
+    };
+    const fills: FillRect[] = [];
+    let lastColour = TRANSPARENT;
+    const firstLive = Math.max(0, this.lwcCount - 1);
+    for (let j = firstLive; j < n; j++) {
+      const bar = px(j);
+      const p = this.mainPoint(j);
+      if (bar === null || p.open === undefined || p.close === undefined) continue;
+      const up = p.open <= p.close;
+      lastColour = str(up ? 'upColor' : 'downColor');
+      if (this.chartType === 'bar') fills.push(...ohlcFills(bar, lastColour, barSpacing, pr));
+      else {
+        const colours: CandleColours = up
+          ? { body: str('upColor'), border: str('borderUpColor'), wick: str('wickUpColor') }
+          : { body: str('downColor'), border: str('borderDownColor'), wick: str('wickDownColor') };
+        fills.push(...candleFills(bar, j > 0 ? px(j - 1) : null, colours, barSpacing, pr));
+      }
+    }
+    const opaque = fills.filter((f) => parseColour(f.colour)?.[3] === 1 && f.w !== 0 && f.h !== 0);
+    const close = this.rows[n - 1]?.close ?? NaN;
+    const closeY = this.main.priceToCoordinate(this.mainPoint(n - 1).close ?? close);
+    const lastLine: LiveLine | null =
+      closeY === null ? null : { y: closeY, colour: lastColour, lineWidth: 1, dash: DASH.dashed };
+    const linesAbove: LiveLine[] = [];
+    const labels: LiveLabel[] = [];
+    const lastContrast = contrastColours(lastColour);
+    const lastClose = this.mainPoint(n - 1).close;
+    if (closeY !== null && lastContrast !== null && lastClose !== undefined)
+      labels.push({
+        y: closeY,
+        text: this.fmt(lastClose),
+        background: lastContrast.background,
+        foreground: lastContrast.foreground,
+      });
+    for (const { draw } of this.priceLines.values()) {
+      const y = this.main.priceToCoordinate(draw.price);
+      if (y === null) continue;
+      linesAbove.push({ y, colour: draw.color, lineWidth: 1, dash: DASH[draw.style] });
+      const c = contrastColours(draw.color);
+      if (draw.axisLabel && c !== null)
+        labels.push({ y, text: this.fmt(draw.price), background: c.background, foreground: c.foreground });
+    }
+    const polylinesAbove: LivePolyline[] = [];
+    for (const id of this.indicators.filter(isOverlay))
+      for (const line of INDICATOR_LINES[id]) {
+        const key = `${id}.${line}`;
+        const s = this.indicatorSeries.get(key);
+        if (s === undefined) continue;
+        const points: [number, number][] = [];
+        for (let j = Math.max(0, firstLive - 1); j < n; j++) {
+          const d = s.dataByIndex(j);
+          const v = d !== null && 'value' in d && typeof d.value === 'number' ? d.value : null;
+          const x = ts.logicalToCoordinate(j as Logical);
+          const y = v === null ? null : s.priceToCoordinate(v);
+          if (x !== null && y !== null) points.push([x, y]);
+        }
+        if (points.length > 1)
+          polylinesAbove.push({ colour: INDICATOR_COLOURS[key] ?? this.tokens.accent, lineWidth: 1, points });
+      }
+    layer.draw({
+      fills,
+      opaque,
+      lastLine,
+      linesAbove,
+      polylinesAbove,
+      labels,
+      center: closeY ?? 0,
+      fontSize: LIBRARY_FONT_SIZE,
+      fontFamily: LIBRARY_FONT,
+      ticksVisible: this.chart.priceScale('right').options().ticksVisible,
+    });
   }
 
   /** Switches the chart type (the main series is recreated with its markers and lines). */
   setChartType(t: ChartType): void {
     if (this.dead) return;
     if (t === this.chartType) return;
+    this.leaveLive();
     this.chartType = t;
     this.markers.detach();
     this.main.detachPrimitive(this.probe);
@@ -261,6 +561,16 @@ export class ChartRenderer {
     const lines = [...this.priceLines.values()].map((v) => v.draw);
     this.priceLines.clear();
     this.setPriceLines(lines);
+    // The overlays on the price pane go back above the main series (and after it in the scale's source order, which
+    // the axis-label layout depends on).
+    for (const id of this.indicators.filter(isOverlay))
+      for (const line of INDICATOR_LINES[id]) {
+        const key = `${id}.${line}`;
+        const old = this.indicatorSeries.get(key);
+        if (old === undefined) continue;
+        this.chart.removeSeries(old);
+        this.indicatorSeries.set(key, this.addIndicatorSeries(id, key, 0));
+      }
     this.fullRedraw();
   }
 
@@ -268,6 +578,7 @@ export class ChartRenderer {
   setIndicators(ids: readonly IndicatorId[]): void {
     if (this.dead) return;
     if (ids.length === this.indicators.length && ids.every((x) => this.indicators.includes(x))) return;
+    this.leaveLive();
     this.indicators = ids;
     for (const s of this.indicatorSeries.values()) this.chart.removeSeries(s);
     this.indicatorSeries.clear();
@@ -283,6 +594,7 @@ export class ChartRenderer {
   /** Colours of a theme. */
   setTheme(tokens: ColourTokens): void {
     if (this.dead) return;
+    this.leaveLive();
     this.tokens = tokens;
     this.chart.applyOptions({
       layout: {
@@ -303,9 +615,11 @@ export class ChartRenderer {
   /** Time axis and crosshair labels in a timezone (data stays in UTC seconds). */
   setTimezone(tz: ChartTimezone, locale: string): void {
     if (this.dead) return;
+    this.leaveLive();
     this.applyTimezone(tz, locale);
     if (locale !== this.locale) {
       this.locale = locale;
+      this.fmt = this.makeFormatter();
       this.main.applyOptions(this.mainOptions());
       for (const id of this.indicators.filter(isOverlay))
         for (const line of INDICATOR_LINES[id])
@@ -333,6 +647,7 @@ export class ChartRenderer {
       text: d.side === 'Buy' ? 'B' : 'S',
     }));
     this.markers.setMarkers(ms);
+    if (this.liveMode && this.liveFit() === 'no') this.leaveLive();
   }
 
   /** Markers drawn now (tests and the bench read it). */
@@ -343,6 +658,8 @@ export class ChartRenderer {
   /** Sets every price line; lines are matched by id, so unchanged ones are not recreated. */
   setPriceLines(draws: readonly PriceLineDraw[]): void {
     if (this.dead) return;
+    if (this.liveMode && draws.some((d) => d.axisLabel && d.title !== '')) this.leaveLive();
+    this.liveBlocked = false;
     const keep = new Set(draws.map((d) => d.id));
     for (const [id, v] of this.priceLines)
       if (!keep.has(id)) {
@@ -357,7 +674,8 @@ export class ChartRenderer {
         title: d.title,
         lineStyle: STYLE[d.style],
         lineWidth: 1 as const,
-        axisLabelVisible: d.axisLabel,
+        // In live mode the layer draws the axis labels.
+        axisLabelVisible: d.axisLabel && !this.liveMode,
       };
       const cur = this.priceLines.get(d.id);
       if (cur === undefined) this.priceLines.set(d.id, { line: this.main.createPriceLine(opts), draw: d });
@@ -371,6 +689,7 @@ export class ChartRenderer {
   /** Overlays a second symbol; both drawn as percentages from the first visible bar. null removes it. */
   setCompare(rows: readonly CandleRow[] | null, colour = '#3d8bfd'): void {
     if (this.dead) return;
+    this.leaveLive();
     if (rows === null) {
       if (this.compareSeries !== null) this.chart.removeSeries(this.compareSeries);
       this.compareSeries = null;
@@ -459,7 +778,9 @@ export class ChartRenderer {
 
   /** The chart as one canvas (PNG download). */
   screenshot(): HTMLCanvasElement {
-    return this.chart.takeScreenshot();
+    const shot = this.chart.takeScreenshot();
+    if (this.liveMode) this.layer?.paintOnto(shot);
+    return shot;
   }
 
   /** Tears the chart down. */
@@ -468,6 +789,7 @@ export class ChartRenderer {
     this.dead = true;
     clearTimeout(this.indicatorTimer);
     this.paintListeners.clear();
+    this.layer?.destroy();
     this.chart.remove();
   }
 
@@ -508,21 +830,32 @@ export class ChartRenderer {
    * since the pane's axis takes its format from whichever of them comes first.
    */
   private priceFormat(): { type: 'custom'; minMove: number; formatter: (price: number) => string } {
+    return { type: 'custom', minMove: Math.pow(10, -this.pricePrecision), formatter: this.fmt };
+  }
+
+  private makeFormatter(): (price: number) => string {
     const precision = this.pricePrecision;
     const locale = this.locale;
-    return {
-      type: 'custom',
-      minMove: Math.pow(10, -precision),
-      formatter: (price: number) => formatFixed(price, precision, locale),
-    };
+    return memoFormatter((price: number) => formatFixed(price, precision, locale));
   }
+
+  /** Remembers the main series' own autoscale range (live mode must not leave it). */
+  private readonly captureAutoscale = (base: () => AutoscaleInfo | null): AutoscaleInfo | null => {
+    const r = base();
+    this.autoscaleBase =
+      r?.priceRange === null || r?.priceRange === undefined
+        ? null
+        : { min: r.priceRange.minValue, max: r.priceRange.maxValue };
+    return r;
+  };
 
   private mainOptions(): Record<string, unknown> {
     const t = this.tokens;
     const priceFormat = this.priceFormat();
+    const autoscaleInfoProvider = this.captureAutoscale;
     switch (this.chartType) {
       case 'bar':
-        return { upColor: t.up, downColor: t.down, priceFormat };
+        return { upColor: t.up, downColor: t.down, priceFormat, autoscaleInfoProvider };
       case 'candle':
       case 'heikinAshi':
         return {
@@ -533,6 +866,7 @@ export class ChartRenderer {
           wickUpColor: t.up,
           wickDownColor: t.down,
           priceFormat,
+          autoscaleInfoProvider,
         };
       case 'hollow':
         return {
@@ -543,6 +877,7 @@ export class ChartRenderer {
           wickUpColor: t.up,
           wickDownColor: t.down,
           priceFormat,
+          autoscaleInfoProvider,
         };
       case 'line':
         return { color: t.accent, lineWidth: 2, priceFormat };
@@ -601,46 +936,49 @@ export class ChartRenderer {
       const paneIndex = isOverlay(id) ? 0 : pane;
       for (const line of INDICATOR_LINES[id]) {
         const key = `${id}.${line}`;
-        const common = {
-          priceLineVisible: false,
-          lastValueVisible: false,
-          // Titles live in the DOM legend (a pane-edge title label would cover the newest candles and markers).
-          title: '',
-        };
-        const s =
-          key === 'VOL.vol' || key === 'MACD.hist'
-            ? this.chart.addSeries(
-                HistogramSeries,
-                {
-                  ...common,
-                  priceFormat:
-                    key === 'VOL.vol' ? { type: 'volume' } : { type: 'price', precision: 4, minMove: 0.0001 },
-                },
-                paneIndex,
-              )
-            : this.chart.addSeries(
-                LineSeries,
-                {
-                  ...common,
-                  color: INDICATOR_COLOURS[key] ?? this.tokens.accent,
-                  lineWidth: 1,
-                  crosshairMarkerVisible: false,
-                  priceFormat:
-                    id === 'RSI' || id === 'MACD'
-                      ? { type: 'price', precision: 2, minMove: 0.01 }
-                      : this.priceFormat(),
-                },
-                paneIndex,
-              );
-        this.indicatorSeries.set(key, s);
+        this.indicatorSeries.set(key, this.addIndicatorSeries(id, key, paneIndex));
       }
     }
     const panes = this.chart.panes();
     for (let p = 1; p < panes.length; p++) panes[p]?.setStretchFactor(0.35);
   }
 
+  private addIndicatorSeries(id: IndicatorId, key: string, paneIndex: number): ISeriesApi<SeriesType> {
+    const common = {
+      priceLineVisible: false,
+      lastValueVisible: false,
+      // Titles live in the DOM legend (a pane-edge title label would cover the newest candles and markers).
+      title: '',
+    };
+    return key === 'VOL.vol' || key === 'MACD.hist'
+      ? this.chart.addSeries(
+          HistogramSeries,
+          {
+            ...common,
+            priceFormat:
+              key === 'VOL.vol' ? { type: 'volume' } : { type: 'price', precision: 4, minMove: 0.0001 },
+          },
+          paneIndex,
+        )
+      : this.chart.addSeries(
+          LineSeries,
+          {
+            ...common,
+            color: INDICATOR_COLOURS[key] ?? this.tokens.accent,
+            lineWidth: 1,
+            crosshairMarkerVisible: false,
+            priceFormat:
+              id === 'RSI' || id === 'MACD'
+                ? { type: 'price', precision: 2, minMove: 0.01 }
+                : this.priceFormat(),
+          },
+          paneIndex,
+        );
+  }
+
   private fullRedraw(): void {
     this.pendingFrom = -1;
+    this.lwcCount = this.rows.length;
     this.ha = this.chartType === 'heikinAshi' ? haSeries(this.rows) : [];
     this.main.setData(this.rows.map((_, i) => this.mainPoint(i)));
     this.engine.reset(this.rows);
@@ -652,10 +990,16 @@ export class ChartRenderer {
     }
   }
 
-  private mainPoint(i: number): Record<string, number> & { time: UTCTimestamp } {
+  /** The main series' point for row `i`; `hidden` gives a bar type transparent colours (live mode's forming bar). */
+  private mainPoint(i: number, hidden = false): MainPoint {
     const r = this.rows[i];
     if (r === undefined) return { time: 0 as UTCTimestamp };
     const time = sec(r.time);
+    const colours = hidden
+      ? this.chartType === 'bar'
+        ? { color: TRANSPARENT }
+        : { color: TRANSPARENT, borderColor: TRANSPARENT, wickColor: TRANSPARENT }
+      : {};
     switch (this.chartType) {
       case 'line':
       case 'area':
@@ -663,12 +1007,12 @@ export class ChartRenderer {
         return { time, value: r.close };
       case 'heikinAshi': {
         const h = this.ha[i] ?? r;
-        return { time, open: h.open, high: h.high, low: h.low, close: h.close };
+        return { time, open: h.open, high: h.high, low: h.low, close: h.close, ...colours };
       }
       case 'bar':
       case 'candle':
       case 'hollow':
-        return { time, open: r.open, high: r.high, low: r.low, close: r.close };
+        return { time, open: r.open, high: r.high, low: r.low, close: r.close, ...colours };
     }
   }
 
@@ -682,6 +1026,23 @@ export class ChartRenderer {
     if (key === 'MACD.hist') return { time, value: v, color: v >= 0 ? this.tokens.up : this.tokens.down };
     return { time, value: v };
   }
+}
+
+/**
+ * lightweight-charts formats the same few prices (axis ticks, line labels, last value) on every paint; Intl
+ * formatting is the dearest part of a repaint, so results are kept (bounded) per formatter.
+ */
+function memoFormatter(format: (price: number) => string): (price: number) => string {
+  const cache = new Map<number, string>();
+  return (price) => {
+    let s = cache.get(price);
+    if (s === undefined) {
+      if (cache.size >= 4096) cache.clear();
+      s = format(price);
+      cache.set(price, s);
+    }
+    return s;
+  };
 }
 
 function haSeries(rows: readonly CandleRow[]): Ohlc[] {

@@ -1,0 +1,340 @@
+/**
+ * Two small canvases slid into lightweight-charts' price pane and right price axis, between the library's data
+ * canvas and its crosshair canvas. While the renderer is in live mode they show what changes on every live candle:
+ * the forming bar (and a just-closed one not yet handed to the library), the last-price line, and the price-axis
+ * labels (last price and the price lines' labels, placed as the library places them). A live update then repaints a
+ * bar-sized patch and the narrow axis instead of every pane of the chart. Geometry is in `liveBarDraw.ts`.
+ */
+import {
+  axisLabelBox,
+  type AxisLabelBox,
+  axisLabelHeight,
+  axisLabelMetrics,
+  alignAxisLabels,
+  type FillRect,
+  type PixelRatio,
+} from './liveBarDraw';
+
+/** A horizontal line to redraw over the bar (price lines lie above the candles in the library's order). */
+export interface LiveLine {
+  readonly y: number;
+  readonly colour: string;
+  readonly lineWidth: number;
+  /** Dash pattern in units of the line width (the library's getDashPattern). */
+  readonly dash: readonly number[];
+}
+
+/** A polyline to redraw over the bar (indicator lines lie above the candles). Points in media px. */
+export interface LivePolyline {
+  readonly colour: string;
+  readonly lineWidth: number;
+  readonly points: readonly (readonly [number, number])[];
+}
+
+/** An axis label: its price's y (media px), text and colours. */
+export interface LiveLabel {
+  readonly y: number;
+  readonly text: string;
+  readonly background: string;
+  readonly foreground: string;
+}
+
+/** Everything the layer draws for one state. */
+export interface LiveFrame {
+  /** Bar rectangles in bitmap px, in the library's fill order. */
+  readonly fills: readonly FillRect[];
+  /** Opaque parts of `fills`: where the lines above the candles are drawn again. */
+  readonly opaque: readonly FillRect[];
+  readonly lastLine: LiveLine | null;
+  readonly linesAbove: readonly LiveLine[];
+  readonly polylinesAbove: readonly LivePolyline[];
+  /** The first label is the center one (the main series' last value), as in the library. */
+  readonly labels: readonly LiveLabel[];
+  readonly center: number;
+  readonly fontSize: number;
+  readonly fontFamily: string;
+  /** The price scale's `ticksVisible`: a tick in the text colour at the label's y. */
+  readonly ticksVisible: boolean;
+}
+
+interface Surface {
+  readonly canvas: HTMLCanvasElement;
+  readonly ctx: CanvasRenderingContext2D;
+  /** The library's data canvas whose size this one copies. */
+  readonly twin: HTMLCanvasElement;
+}
+
+function surface(host: Element | null): Surface | null {
+  const twin = host?.querySelector('canvas') ?? null;
+  if (host === null || twin === null) return null;
+  const canvas = document.createElement('canvas');
+  canvas.style.position = 'absolute';
+  canvas.style.zIndex = '1';
+  canvas.style.left = '0';
+  canvas.style.top = '0';
+  canvas.style.pointerEvents = 'none';
+  canvas.dataset.testid = 'chart-live-layer';
+  twin.after(canvas);
+  const ctx = canvas.getContext('2d');
+  if (ctx === null) return null;
+  return { canvas, ctx, twin };
+}
+
+/** Keeps a surface the size of its twin; true when its bitmap was reset. */
+function fit(s: Surface): boolean {
+  const { canvas, twin } = s;
+  let reset = false;
+  if (canvas.width !== twin.width || canvas.height !== twin.height) {
+    canvas.width = twin.width;
+    canvas.height = twin.height;
+    reset = true;
+  }
+  if (canvas.style.width !== twin.style.width) canvas.style.width = twin.style.width;
+  if (canvas.style.height !== twin.style.height) canvas.style.height = twin.style.height;
+  return reset;
+}
+
+function ratio(s: Surface): PixelRatio {
+  const w = s.twin.clientWidth;
+  const h = s.twin.clientHeight;
+  return { h: w > 0 ? s.canvas.width / w : 1, v: h > 0 ? s.canvas.height / h : 1 };
+}
+
+interface DrawnLabel {
+  readonly key: string;
+  readonly label: LiveLabel;
+  readonly box: AxisLabelBox;
+}
+
+function intersects(a: AxisLabelBox, b: AxisLabelBox): boolean {
+  return a.top < b.top + b.height && b.top < a.top + a.height;
+}
+
+/** The library's text-width cache measures digits 2-9 as 0 (tabular digits assumed). */
+const DIGITS = /[2-9]/g;
+
+/** Draws the live part of the price pane; see the file comment. */
+export class LiveBarLayer {
+  private readonly pane: Surface;
+  private readonly axis: Surface;
+  /** Bitmap rectangles painted on the pane canvas by the last draw. */
+  private dirty: { x: number; y: number; w: number; h: number }[] = [];
+  private axisDirty = false;
+  private readonly widths = new Map<string, { width: number; mid: number }>();
+  private font = '';
+  /** The axis labels on the canvas now, so a draw repaints only those that changed. */
+  private drawn: DrawnLabel[] = [];
+
+  private constructor(pane: Surface, axis: Surface) {
+    this.pane = pane;
+    this.axis = axis;
+  }
+
+  /** Builds the layer in pane 0's row (`tr`: left axis, pane, right axis cells); null when the DOM is not as expected. */
+  static attach(row: HTMLElement | null): LiveBarLayer | null {
+    const cells = row?.children;
+    if (cells === undefined || cells.length < 3) return null;
+    const pane = surface(cells[1]?.firstElementChild ?? null);
+    const axis = surface(cells[2]?.firstElementChild ?? null);
+    if (pane === null || axis === null) {
+      pane?.canvas.remove();
+      axis?.canvas.remove();
+      return null;
+    }
+    return new LiveBarLayer(pane, axis);
+  }
+
+  /** Pixel ratio of the pane canvas (horizontal, vertical). */
+  paneRatio(): PixelRatio {
+    fit(this.pane);
+    return ratio(this.pane);
+  }
+
+  /** Media height of the price axis. */
+  axisHeight(): number {
+    return this.axis.twin.clientHeight;
+  }
+
+  /** Draws `f`, replacing what the last draw left. */
+  draw(f: LiveFrame): void {
+    this.drawPane(f);
+    this.drawAxis(f);
+  }
+
+  /** Leaves both canvases empty. */
+  clear(): void {
+    const p = this.pane.ctx;
+    for (const r of this.dirty) p.clearRect(r.x, r.y, r.w, r.h);
+    this.dirty = [];
+    if (this.axisDirty) this.axis.ctx.clearRect(0, 0, this.axis.canvas.width, this.axis.canvas.height);
+    this.axisDirty = false;
+    this.drawn = [];
+  }
+
+  /** Adds the layer to a screenshot of the chart (pane 0 at the top left, its price axis right of it). */
+  paintOnto(target: HTMLCanvasElement): void {
+    const ctx = target.getContext('2d');
+    if (ctx === null) return;
+    ctx.drawImage(this.pane.canvas, 0, 0);
+    ctx.drawImage(this.axis.canvas, this.pane.canvas.width, 0);
+  }
+
+  /** Removes the canvases. */
+  destroy(): void {
+    this.pane.canvas.remove();
+    this.axis.canvas.remove();
+  }
+
+  private drawPane(f: LiveFrame): void {
+    const s = this.pane;
+    const ctx = s.ctx;
+    if (fit(s)) this.dirty = [];
+    for (const r of this.dirty) ctx.clearRect(r.x, r.y, r.w, r.h);
+    this.dirty = [];
+    const pr = ratio(s);
+    for (const r of f.fills) {
+      ctx.fillStyle = r.colour;
+      ctx.fillRect(r.x, r.y, r.w, r.h);
+      this.mark(r.x, r.y, r.w, r.h);
+    }
+    if (f.lastLine !== null) {
+      const y = this.hline(ctx, f.lastLine, pr);
+      if (y !== null) this.mark(0, y - 2, s.canvas.width, 5);
+    }
+    if (f.opaque.length === 0 || (f.linesAbove.length === 0 && f.polylinesAbove.length === 0)) return;
+    ctx.save();
+    ctx.beginPath();
+    for (const r of f.opaque) ctx.rect(r.x, r.y, r.w, r.h);
+    ctx.clip();
+    for (const l of f.linesAbove) this.hline(ctx, l, pr);
+    for (const p of f.polylinesAbove) {
+      const first = p.points[0];
+      if (first === undefined) continue;
+      ctx.lineCap = 'butt';
+      ctx.lineJoin = 'round';
+      ctx.lineWidth = p.lineWidth * pr.v;
+      ctx.setLineDash([]);
+      ctx.strokeStyle = p.colour;
+      ctx.beginPath();
+      ctx.moveTo(first[0] * pr.h, first[1] * pr.v);
+      for (let i = 1; i < p.points.length; i++) {
+        const q = p.points[i];
+        if (q !== undefined) ctx.lineTo(q[0] * pr.h, q[1] * pr.v);
+      }
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  /** HorizontalLineRenderer: returns the bitmap y drawn, or null when off the canvas. */
+  private hline(ctx: CanvasRenderingContext2D, l: LiveLine, pr: PixelRatio): number | null {
+    const y = Math.round(l.y * pr.v);
+    if (y < 0 || y > this.pane.canvas.height) return null;
+    ctx.lineCap = 'butt';
+    ctx.strokeStyle = l.colour;
+    ctx.lineWidth = Math.floor(l.lineWidth * pr.h);
+    ctx.setLineDash(l.dash.map((d) => d * ctx.lineWidth));
+    const c = ctx.lineWidth % 2 ? 0.5 : 0;
+    ctx.beginPath();
+    ctx.moveTo(0, y + c);
+    ctx.lineTo(this.pane.canvas.width, y + c);
+    ctx.stroke();
+    return y;
+  }
+
+  private mark(x: number, y: number, w: number, h: number): void {
+    const x0 = Math.min(x, x + w) - 1;
+    const y0 = Math.min(y, y + h) - 1;
+    this.dirty.push({ x: x0, y: y0, w: Math.abs(w) + 2, h: Math.abs(h) + 2 });
+  }
+
+  /**
+   * Axis labels placed as the library places them. Usually only the last-price label changed: then only it is
+   * repainted (its old and new boxes clear of the others); anything else repaints the whole axis.
+   */
+  private drawAxis(f: LiveFrame): void {
+    const s = this.axis;
+    const ctx = s.ctx;
+    const reset = fit(s);
+    const pr = ratio(s);
+    const m = axisLabelMetrics(f.fontSize);
+    const font = `${f.fontSize}px ${f.fontFamily}`;
+    if (font !== this.font) {
+      this.font = font;
+      this.widths.clear();
+      this.drawn = [];
+    }
+    ctx.font = font;
+    const ys = alignAxisLabels(
+      f.labels.map((l) => l.y),
+      f.center,
+      axisLabelHeight(m),
+      s.twin.clientHeight,
+    );
+    const next: DrawnLabel[] = f.labels.map((label, i) => {
+      const { width, mid } = this.measure(ctx, label.text);
+      const box = axisLabelBox(ys[i] ?? label.y, width, mid, m, pr);
+      const key = `${label.text}|${box.top}|${box.width}|${box.height}|${label.background}|${label.foreground}`;
+      return { key, label, box };
+    });
+    const prev = this.drawn;
+    this.drawn = next;
+    this.axisDirty = next.length > 0;
+    const changed: number[] = [];
+    if (!reset && prev.length === next.length && prev.length > 0)
+      for (let i = 0; i < next.length; i++) if (prev[i]?.key !== next[i]?.key) changed.push(i);
+    const partial =
+      changed.length > 0 &&
+      changed.length <= 2 &&
+      changed.every((i) =>
+        next.every(
+          (o, j) =>
+            changed.includes(j) ||
+            (!intersects(o.box, next[i]?.box ?? o.box) && !intersects(o.box, prev[i]?.box ?? o.box)),
+        ),
+      );
+    if (!reset && prev.length === next.length && prev.length > 0 && changed.length === 0) return;
+    if (partial)
+      for (const i of changed) {
+        const old = prev[i]?.box;
+        if (old !== undefined) ctx.clearRect(old.x, old.top, old.width, old.height);
+      }
+    else ctx.clearRect(0, 0, s.canvas.width, s.canvas.height);
+    for (const [i, d] of next.entries())
+      if (!partial || changed.includes(i)) this.paintLabel(d, f.ticksVisible, pr);
+  }
+
+  private paintLabel({ label: l, box: b }: DrawnLabel, ticksVisible: boolean, pr: PixelRatio): void {
+    const ctx = this.axis.ctx;
+    ctx.beginPath();
+    ctx.roundRect(b.x, b.top, b.width, b.height, [0, b.radius, b.radius, 0]);
+    ctx.fillStyle = l.background;
+    ctx.fill();
+    ctx.fillStyle = l.foreground;
+    if (ticksVisible) ctx.fillRect(b.x, b.tickTop, b.tickWidth, b.tickHeight);
+    ctx.save();
+    ctx.scale(pr.h, pr.v);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(l.text, b.textX, b.textY);
+    ctx.restore();
+  }
+
+  private measure(ctx: CanvasRenderingContext2D, text: string): { width: number; mid: number } {
+    const key = text.replace(DIGITS, '0');
+    let m = this.widths.get(key);
+    if (m === undefined) {
+      if (this.widths.size > 500) this.widths.clear();
+      // The library measures with the baseline its text is drawn with.
+      ctx.textBaseline = 'middle';
+      const t = ctx.measureText(key);
+      ctx.textBaseline = 'alphabetic';
+      m = {
+        width: Math.ceil(t.width),
+        mid: (t.actualBoundingBoxAscent - t.actualBoundingBoxDescent) / 2,
+      };
+      this.widths.set(key, m);
+    }
+    return m;
+  }
+}
