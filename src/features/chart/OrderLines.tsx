@@ -71,7 +71,8 @@ export function OrderLines({
     [account, symbol.symbol, anchor],
   );
 
-  // A pending price is settled once the open order shows it (or the order is gone).
+  // A pending price is settled once the open order shows it (or the order is gone). Checked again when the reply
+  // comes: the account push often lands before the HTTP answer, while the price is still 'pending'.
   useEffect(() => {
     setPending((prev) => {
       if (prev.size === 0) return prev;
@@ -82,7 +83,7 @@ export function OrderLines({
       }
       return next.size === prev.size ? prev : next;
     });
-  }, [lines]);
+  }, [lines, pending]);
 
   // While dragged, or while the hint dialog asks about a new price, the line sits at that price.
   const priceOf = (l: OrderLine): number =>
