@@ -462,10 +462,12 @@ export function ChartArea({
           className="chart-canvas"
           data-testid="chart-canvas"
           data-state={load}
+          data-symbol={name}
           data-interval={interval}
           data-type={chartType}
           data-candles={renderer?.length ?? 0}
           data-drawn={drawn}
+          data-last-close={renderer?.lastClose() ?? ''}
           data-markers={markers.length}
           data-avg-lines={avgLines.map((l) => l.id).join(',')}
           data-indicators={indicators.join(',')}
