@@ -123,6 +123,7 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     if (inWorker) add('render.workerDrawMsP95', pct(ours.figures.workerDrawMs, 95), 'ms');
     // To the frame after the draw (pixels shown), and to the end of the draw (as browser.feedToPixelP95Ms counts).
     add('render.feedToPixelP95Ms', pct(ours.figures.feedToPixelMs, 95), 'ms');
+    add('render.feedToPixelP50Ms', pct(ours.figures.feedToPixelMs, 50), 'ms');
     if (inWorker) add('render.feedToDrawP95Ms', pct(ours.figures.feedToDrawMs, 95), 'ms');
     add('render.mainThreadBusyPct', ours.busy * 100, '%');
     add('render.referenceBusyPct', reference.busy * 100, '%');
