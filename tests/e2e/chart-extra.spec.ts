@@ -114,3 +114,29 @@ test('switching symbol in the app rebuilds the chart with the new pair', async (
     btcClose * 0.1,
   );
 });
+
+test('a chart whose feed has been silent for 60 s is rebuilt; 30 s of silence is not enough', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // The page's clock (Date, timers, animation frames) is Playwright's, so a minute of silence can pass at once; the
+  // hub in its SharedWorker keeps real time and goes on feeding.
+  await page.clock.install();
+  await openPair(page, 'en', 'BTC', 'USDT');
+  await chartReady(page);
+  const canvas = page.getByTestId('chart-canvas');
+  const markOld = (): Promise<void> =>
+    canvas.evaluate((root) => {
+      for (const c of root.querySelectorAll('canvas')) c.dataset.old = '1';
+    });
+  await markOld();
+  await page.clock.fastForward('00:30');
+  await page.waitForTimeout(500);
+  await expect(canvas.locator('canvas[data-old]')).not.toHaveCount(0);
+  await expect(canvas).toHaveAttribute('data-state', 'ready');
+
+  await page.clock.fastForward('01:05');
+  await expect(canvas.locator('canvas[data-old]')).toHaveCount(0, { timeout: 10_000 });
+  await chartReady(page);
+  expect(await canvas.locator('canvas').count()).toBeGreaterThan(0);
+});
