@@ -24,18 +24,6 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 } as const;
 
-/**
- * Bench pages run cross-origin isolated: their clocks (rAF timestamps, performance.now) then tick in microseconds
- * instead of the 100 µs steps of an ordinary page, so a 16.67 ms frame is not read as 16.8.
- */
-const ISOLATED = {
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-embedder-policy': 'require-corp',
-} as const;
-
-/** Built scripts may start workers for an isolated page, which requires the worker script to embed-isolate too. */
-const EMBEDDABLE = { 'cross-origin-embedder-policy': 'require-corp' } as const;
-
 /** Serves files from `root`; answers false when the app is not built (so the caller can say so). */
 export function serveStatic(
   root: string,
@@ -60,7 +48,6 @@ export function serveStatic(
     'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...SECURITY_HEADERS,
-    ...(isFile && decoded.startsWith('/bench/') ? ISOLATED : hashed ? EMBEDDABLE : {}),
   });
   if (req.method === 'HEAD') res.end();
   else createReadStream(target).pipe(res);
