@@ -175,6 +175,8 @@ export class ChartRenderer {
   private markers: ISeriesMarkersPluginApi<Time>;
   private readonly probe: PaintProbe;
   private rows: CandleRow[] = [];
+  /** The last-price line colour last given to a hollow series ('' when not yet). */
+  private hollowLine = '';
   private ha: Ohlc[] = [];
   private engine: IndicatorEngine;
   private indicatorSeries = new Map<string, ISeriesApi<SeriesType>>();
@@ -354,6 +356,21 @@ export class ChartRenderer {
     for (let j = Math.max(0, from); j < n; j++)
       this.main.update(this.mainPoint(j, this.liveMode && j === n - 1));
     this.lwcCount = n;
+    this.syncHollowLine();
+  }
+
+  /** Hollow candles: the last-price line's colour follows the last bar's direction (see mainOptions). */
+  private hollowLineColour(): string {
+    const r = this.rows[this.rows.length - 1];
+    return r !== undefined && r.close < r.open ? this.tokens.down : this.tokens.up;
+  }
+
+  private syncHollowLine(): void {
+    if (this.chartType !== 'hollow') return;
+    const c = this.hollowLineColour();
+    if (c === this.hollowLine) return;
+    this.hollowLine = c;
+    this.main.applyOptions({ priceLineColor: c });
   }
 
   /**
@@ -492,6 +509,9 @@ export class ChartRenderer {
         fills.push(...candleFills(bar, j > 0 ? px(j - 1) : null, colours, barSpacing, pr));
       }
     }
+    // As the library: the series' priceLineColor, when set, colours the last-price line and label (hollow sets it).
+    const lineOption = o.priceLineColor;
+    if (typeof lineOption === 'string' && lineOption !== '') lastColour = lineOption;
     const opaque = fills.filter((f) => parseColour(f.colour)?.[3] === 1 && f.w !== 0 && f.h !== 0);
     const close = this.rows[n - 1]?.close ?? NaN;
     const closeY = this.main.priceToCoordinate(this.mainPoint(n - 1).close ?? close);
@@ -870,6 +890,9 @@ export class ChartRenderer {
         };
       case 'hollow':
         return {
+          // The library colours the last-price line and label with the last bar's body, which a hollow up bar has
+          // none of (a black label, an invisible line): the line takes the bar's direction colour instead.
+          priceLineColor: this.hollowLineColour(),
           upColor: 'rgba(0,0,0,0)',
           downColor: t.down,
           borderUpColor: t.up,
@@ -981,6 +1004,8 @@ export class ChartRenderer {
     this.lwcCount = this.rows.length;
     this.ha = this.chartType === 'heikinAshi' ? haSeries(this.rows) : [];
     this.main.setData(this.rows.map((_, i) => this.mainPoint(i)));
+    this.hollowLine = '';
+    this.syncHollowLine();
     this.engine.reset(this.rows);
     for (const [key, s] of this.indicatorSeries)
       s.setData(this.rows.map((_, i) => this.indicatorPoint(key, i)));
