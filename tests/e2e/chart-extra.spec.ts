@@ -2,17 +2,12 @@
  * The chart beyond chart.spec.ts: a plan (conditional) order's line dragged to a new trigger price, and the chart
  * rebuilt for the new pair when the trader switches symbol in the app (no page load).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { chartReady, dragOrderLineDown } from './support/chart';
 import { api, cancelEverything, lastPrice, loginAs } from './support/orders';
 import { openPair } from './support/shell';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
-
-async function chartReady(page: Page): Promise<void> {
-  const canvas = page.getByTestId('chart-canvas');
-  await expect(canvas).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
-  await expect(canvas).not.toHaveAttribute('data-candles', '0');
-}
 
 interface PlanRow {
   readonly clientOrderId: string;
@@ -46,14 +41,7 @@ test("a plan order's line drags to a new trigger price", async ({ page }) => {
   // A plan order's line sits at its trigger price.
   await expect(line).toHaveAttribute('data-price', String(Number(trigger)));
 
-  const handle = line.getByTestId('order-line-drag');
-  const box = await handle.boundingBox();
-  if (box === null) throw new Error('no handle');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 20, box.y + box.height / 2 + 15, { steps: 4 });
-  await page.mouse.move(box.x + 20, box.y + box.height / 2 + 40, { steps: 4 });
-  await page.mouse.up();
+  await dragOrderLineDown(page, line);
   const hint = page.getByTestId('chart-modify-hint');
   await expect(hint).toBeVisible();
   await hint.getByTestId('chart-modify-hint-confirm').click();

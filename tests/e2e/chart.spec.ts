@@ -4,23 +4,15 @@
  * and without the confirm), the hover quick order, views, failures (kline fetch failure, corrupt config) and layout
  * sync. Each logged-in test uses its own seeded account so open orders do not leak between tests.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { api, cancelEverything, lastPrice, loginAs, openRows, setConfirmFlags } from './support/orders';
+import { chartCanvas as canvas, chartReady, dragOrderLineDown } from './support/chart';
 import { openPair, rawKeysOnPage } from './support/shell';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 const SHOTS = 'tests/e2e/screenshots';
 const TYPES = ['bar', 'candle', 'hollow', 'heikinAshi', 'line', 'area', 'baseline'] as const;
-
-function canvas(page: Page): Locator {
-  return page.getByTestId('chart-canvas');
-}
-
-async function chartReady(page: Page): Promise<void> {
-  await expect(canvas(page)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
-  await expect(canvas(page)).not.toHaveAttribute('data-candles', '0');
-}
 
 /**
  * Share of pixels of the chart's largest canvas that differ from its background (top-left) pixel: a blank canvas
@@ -385,14 +377,7 @@ test('a limit order shows as a line; dragging it modifies the price in open orde
   await page.mouse.move(5, 5);
   await shootChart(page, 'chart-order-line-dark');
 
-  const handle = line.getByTestId('order-line-drag');
-  const box = await handle.boundingBox();
-  if (box === null) throw new Error('no handle');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 20, box.y + box.height / 2 + 15, { steps: 4 });
-  await page.mouse.move(box.x + 20, box.y + box.height / 2 + 40, { steps: 4 });
-  await page.mouse.up();
+  await dragOrderLineDown(page, line);
   // Double-confirm of modify is on by default: the hint dialog asks, showing the old and new price.
   const hint = page.getByTestId('chart-modify-hint');
   await expect(hint).toBeVisible();
