@@ -195,8 +195,12 @@ export interface HubApi {
   hello(tab: TabHello): Promise<HubHello>;
   /** Replaces the tab's interest (subscriptions are refcounted across tabs). */
   setInterest(tabId: string, interest: TabInterest): Promise<void>;
-  /** Long-poll: resolves with what changed since `cursor` (0 = everything), or an empty diff after `waitMs`. */
-  pull(tabId: string, cursor: number, waitMs: number): Promise<HubDiff>;
+  /**
+   * Long-poll: resolves with what changed since `cursor` (0 = everything), or an empty diff after `waitMs`.
+   * `holdMs` (0–100, default 0) delays the look by that long: a paint worker asks for the state as of just before its
+   * next animation frame, so it draws data that fresh with one pull per frame (see src/hub/framePuller.ts).
+   */
+  pull(tabId: string, cursor: number, waitMs: number, holdMs?: number): Promise<HubDiff>;
   /** The listed symbols (fetched once by the hub, refetched after a reconnect); [] while unavailable. */
   symbols(): Promise<readonly SymbolInfo[]>;
   /** Initial candles for the chart (REST page of 500 + up to 3 more pages back); [] on failure (spec §8). */

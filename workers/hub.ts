@@ -45,7 +45,7 @@ const api = {
     hub.setInterest(tabId, interest);
     return Promise.resolve();
   },
-  pull: (tabId, cursor, waitMs) => hub.pull(tabId, cursor, waitMs),
+  pull: (tabId, cursor, waitMs, holdMs) => hub.pull(tabId, cursor, waitMs, holdMs),
   symbols: () => hub.symbols(),
   klines: (symbol, interval, endMs, startMs) => hub.klines(symbol, interval, endMs, startMs),
   fillMarkers: (symbol, interval, fromMs, toMs) => hub.fillMarkers(symbol, interval, fromMs, toMs),

@@ -65,6 +65,9 @@ const NO_INTEREST: TabInterest = {
   account: false,
 };
 
+/** The longest a pull may ask the hub to wait before looking (HubApi.pull `holdMs`); a paint worker asks under a frame. */
+const MAX_HOLD_MS = 100;
+
 /** A tab silent this long (no pull, no heartbeat) is dropped even without its lock being freed. */
 const TAB_TIMEOUT_MS = 3 * 60_000;
 /** Tickers reach a tab at most this often (the header and title update "a few times a second"). */
@@ -200,8 +203,18 @@ export class Hub {
     this.flushWaiter(tabId, tab, true);
   }
 
-  /** Long-poll for the tab's diff since `cursor`. */
-  pull(tabId: string, cursor: number, waitMs: number): Promise<HubDiff> {
+  /** Long-poll for the tab's diff since `cursor`, looked at after `holdMs` (see HubApi.pull). */
+  pull(tabId: string, cursor: number, waitMs: number, holdMs?: unknown): Promise<HubDiff> {
+    const hold = typeof holdMs === 'number' && Number.isFinite(holdMs) ? Math.min(MAX_HOLD_MS, holdMs) : 0;
+    if (hold > 0) {
+      const held = this.tabs.get(tabId);
+      if (held !== undefined) held.lastSeen = this.env.now();
+      return new Promise<HubDiff>((resolve) => {
+        this.env.setTimer(() => {
+          resolve(this.pull(tabId, cursor, waitMs));
+        }, hold);
+      });
+    }
     const tab = this.tabs.get(tabId);
     if (tab === undefined) return Promise.resolve({ cursor: 0, instanceId: '' });
     tab.lastSeen = this.env.now();

@@ -125,6 +125,26 @@ describe('Hub against the real simulator', () => {
     hub.bye('b');
   }, 30_000);
 
+  it('looks at a held pull only when its hold ends, and bounds the hold', async () => {
+    const hub = makeHub(false, new Map());
+    hub.hello({ tabId: 'h', buildId: 'test', lockName: 'l-h' });
+    await hub.symbols();
+    hub.setInterest('h', interest());
+    const first = await pullUntil(hub, 'h', (d) => d.book !== undefined);
+    const timed = async (holdMs: unknown): Promise<number> => {
+      const t0 = performance.now();
+      await hub.pull('h', first.cursor, 0, holdMs);
+      return performance.now() - t0;
+    };
+    expect(await timed(40)).toBeGreaterThanOrEqual(39);
+    // Bad holds are no hold; a huge one is cut to 100 ms.
+    for (const bad of [Number.NaN, -5, 'soon', null]) expect(await timed(bad)).toBeLessThan(30);
+    const long = await timed(1e9);
+    expect(long).toBeGreaterThanOrEqual(99);
+    expect(long).toBeLessThan(1000);
+    hub.bye('h');
+  }, 30_000);
+
   it('shows the last trades at once: the tape is seeded over REST when the trades topic is subscribed', async () => {
     // A quiet market: no synthetic trades, so whatever the tab sees came from the REST seed.
     const quiet = await startTestSim({ quiet: true });
