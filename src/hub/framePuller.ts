@@ -3,21 +3,30 @@
  * hub over its own port, so tick-rate frames go hub → paint worker and never cross the tab's main thread. Runs in a
  * worker: no DOM. Paused while the tab is hidden (the tab forwards visibility).
  *
- * Pacing, for the least feed-to-pixel delay at one diff per frame at most:
- * - while the feed moves, one pull at the start of each animation frame that the hub answers at once (wait 0), so
- *   the owner draws data a millisecond old in that frame rather than data a frame old on the next one;
- * - when such a pull finds nothing new, a long poll is parked instead, and the next change is handed over the moment
- *   it arrives (the owner draws it on arrival); the next pull then waits for the next frame again.
+ * Pacing: one pull per animation frame, latched late. Chromium shows a worker's canvas at the display frame in which
+ * it is committed, and commits a canvas drawn between frames at the start of the next one; the display draws a few
+ * milliseconds after that. So the freshest pixels come from the hub's state taken just before a frame begins, drawn
+ * at once. After each frame the owner calls `tick(frameTime)`, which sends the next pull with a hold (HubApi.pull
+ * `holdMs`): the hub looks a `lead` before the next frame is due and answers then, even with nothing new (the
+ * puller then parks a long poll for the next change, without a frame). The lead adapts (`Latch`): an answer that
+ * lands after the next frame has begun widens it, a run of answers on time narrows it.
  * The owner either lets the puller watch animation frames itself, or (`ownFrames: false`) calls `tick()` from its
- * own frame loop, so it knows when this frame's draw will come with the pull's answer.
+ * own frame loop.
  */
 import * as Comlink from 'comlink';
 import type { HubApi, HubDiff, TabInterest } from '../../workers/api';
 import { BUILD_ID } from './buildId';
 
 const PULL_WAIT_MS = 10_000;
+/** The lead's bounds and start, in ms before the next frame (hub timer + port hop + the frame's own start delay). */
+const LEAD_MIN_MS = 1.5;
+const LEAD_MAX_MS = 8;
+const LEAD_START_MS = 4;
+/** Answers on time in a row before the lead narrows by a step. */
+const LEAD_SETTLE_FRAMES = 30;
+const LEAD_STEP_MS = 0.5;
 
-/** True when a pull's answer carries anything beyond its cursor (a timed-out or quick pull answers without). */
+/** True when a pull's answer carries anything beyond its cursor (a timed-out pull answers without). */
 function carriesData(d: HubDiff): boolean {
   return (
     d.book !== undefined ||
@@ -30,8 +39,45 @@ function carriesData(d: HubDiff): boolean {
   );
 }
 
+/**
+ * The adaptive lead, pure: how long before the next frame a held pull looks. An answer that lands after the frame it
+ * was held for has begun widens it by a millisecond; a run of answers on time narrows it by half of one. Exported for
+ * the unit test.
+ */
+export class Latch {
+  lead = LEAD_START_MS;
+  period = 1000 / 60;
+  private lastFrame = 0;
+  private onTimeRun = 0;
+
+  /** An animation frame began at `frameTime`: updates the frame period estimate. */
+  frame(frameTime: number): void {
+    const d = frameTime - this.lastFrame;
+    this.lastFrame = frameTime;
+    // One-frame steps only (a skipped frame or a pause says nothing of the display's rate).
+    if (d > 4 && d < this.period * 1.5) this.period += (d - this.period) * 0.1;
+  }
+
+  /** The hold for a pull sent at `now` in the frame that began at `frameTime`: look `lead` before the next one. */
+  hold(frameTime: number, now: number): number {
+    return Math.max(0, frameTime + this.period - this.lead - now);
+  }
+
+  late(): void {
+    this.lead = Math.min(LEAD_MAX_MS, this.lead + 1);
+    this.onTimeRun = 0;
+  }
+
+  onTime(): void {
+    if (++this.onTimeRun < LEAD_SETTLE_FRAMES) return;
+    this.onTimeRun = 0;
+    this.lead = Math.max(LEAD_MIN_MS, this.lead - LEAD_STEP_MS);
+  }
+}
+
 /** The worker-side loop. */
 export class FramePuller {
+  readonly latch = new Latch();
   private readonly api: Comlink.Remote<HubApi>;
   private readonly tabId = crypto.randomUUID();
   private cursor = 0;
@@ -40,18 +86,15 @@ export class FramePuller {
   private wake: (() => void) | null = null;
   private closed = false;
   /** Set while the loop waits for the next frame to pull; `tick()` (or the puller's own rAF) releases it. */
-  private frameWaiter: (() => void) | null = null;
-  /** The next pull is a long poll: the last one found nothing new. */
-  private parked = false;
+  private frameWaiter: ((holdMs: number) => void) | null = null;
+  /** Frames begun (ticks): a held pull answered after another frame began is late. */
+  private frames = 0;
 
-  /**
-   * `onDiff` gets every answer, empty ones included (`changed` false), so a frame-driven owner can draw the frame
-   * it deferred to this answer.
-   */
+  /** `onDiff` gets every answer that carries data; the owner draws it at its next animation frame. */
   constructor(
     port: MessagePort,
     private interest: TabInterest,
-    private readonly onDiff: (d: HubDiff, changed: boolean) => void,
+    private readonly onDiff: (d: HubDiff) => void,
     private readonly ownFrames = true,
   ) {
     this.api = Comlink.wrap<HubApi>(port);
@@ -77,14 +120,16 @@ export class FramePuller {
   }
 
   /**
-   * The owner's animation frame began. Returns true when this releases a pull, whose answer (changed or not)
-   * reaches `onDiff` within this frame: the owner draws then instead of now.
+   * The owner's animation frame began at `frameTime` and it has drawn what it holds. Sends the next pull, held to
+   * land just before the next frame; returns whether a pull was waiting for this frame.
    */
-  tick(): boolean {
+  tick(frameTime: number): boolean {
+    this.latch.frame(frameTime);
+    this.frames++;
     const w = this.frameWaiter;
     if (w === null) return false;
     this.frameWaiter = null;
-    w();
+    w(this.latch.hold(frameTime, performance.now()));
     return true;
   }
 
@@ -102,44 +147,48 @@ export class FramePuller {
 
   private async run(lockName: string): Promise<void> {
     await this.hello(lockName);
+    let hold = 0;
     while (!this.closed) {
       if (!this.visible) {
         await new Promise<void>((ok) => {
           this.wake = ok;
         });
+        hold = 0;
         continue;
       }
       let d: HubDiff;
+      const sentInFrame = this.frames;
       try {
-        d = await this.api.pull(this.tabId, this.cursor, this.parked ? PULL_WAIT_MS : 0);
+        // A held pull looks once, when its hold ends, and answers even when nothing changed; an unheld one is a
+        // long poll.
+        d = await this.api.pull(this.tabId, this.cursor, hold > 0 ? 0 : PULL_WAIT_MS, hold);
       } catch {
         // The tab's main-thread client restarts a dead hub; this port then stays dead, and the tab makes a new worker.
         return;
       }
+      if (hold > 0) {
+        if (this.frames > sentInFrame) this.latch.late();
+        else this.latch.onTime();
+      }
+      hold = 0;
       if (d.instanceId !== this.instanceId) {
         await this.hello(lockName).catch(() => undefined);
         continue;
       }
-      const changed = carriesData(d);
       this.cursor = d.cursor;
-      this.onDiff(d, changed);
-      // Nothing new at this frame's pull: park a long poll now. A change (or a long poll that timed out while
-      // parked) goes back to one quick pull per frame.
-      if (!changed && !this.parked) {
-        this.parked = true;
-        continue;
-      }
-      this.parked = false;
-      await this.nextFrame();
+      // Nothing new when the hold ended (or a long poll timed out): wait for the next change without a frame.
+      if (!carriesData(d)) continue;
+      this.onDiff(d);
+      hold = await this.nextFrame();
     }
   }
 
-  private nextFrame(): Promise<void> {
-    return new Promise<void>((ok) => {
+  private nextFrame(): Promise<number> {
+    return new Promise<number>((ok) => {
       this.frameWaiter = ok;
       if (this.ownFrames)
-        requestAnimationFrame(() => {
-          this.tick();
+        requestAnimationFrame((t) => {
+          this.tick(t);
         });
     });
   }

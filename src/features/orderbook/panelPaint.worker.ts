@@ -1,7 +1,7 @@
 /**
  * A market panel's paint worker: owns the panel's canvases (OffscreenCanvas, Canvas2D), pulls the book or trades
- * straight from the hub over its own port (so tick-rate data never crosses the tab's main thread), and paints on its
- * own animation frames through the same PanelPainter the tab would use. Answers the tab's clicks with the row under
+ * straight from the hub over its own port (so tick-rate data never crosses the tab's main thread), and paints at most
+ * once per animation frame through the same PanelPainter the tab would use. Answers the tab's clicks with the row under
  * them. Paused while the tab is hidden.
  */
 import { Canvas2DSurface } from '../../canvas/canvas2dSurface';
@@ -20,6 +20,9 @@ let feedToDrawMs: number[] = [];
 /** receivedAt of the book drawn last frame: its pixels are shown by this frame. */
 let shownBook: number | null = null;
 let lastBook: number | null = null;
+let kind = '';
+/** The frame's data drew on arrival: the frame loop does not draw again in this frame. */
+let drewSinceFrame = false;
 
 function post(m: FromPanelWorker): void {
   postMessage(m);
@@ -33,13 +36,14 @@ function loop(now: number): void {
     feedToPixelMs.push(performance.timeOrigin + now - shownBook);
     shownBook = null;
   }
-  // A pull released now answers within this frame, with data a millisecond old: draw then, not with what came a
-  // frame ago (the answer draws even when it brings nothing, so animations and hover keep their frame).
-  if (puller?.tick() === true) return;
-  paint(now);
+  // Animations, hover and input changes draw here, unless the frame's data already drew on arrival; then the next
+  // pull goes out, held so its answer lands just before the next frame (see FramePuller).
+  if (!drewSinceFrame) paint(now);
+  drewSinceFrame = false;
+  puller?.tick(now);
 }
 
-/** Draws what changed (once per frame: from the frame loop, or from the pull the frame released). */
+/** Draws what changed (at most once per frame: on the frame's data landing, or in the frame loop). */
 function paint(now: number): void {
   if (painter === null || !visible) return;
   const t0 = stats ? performance.now() : 0;
@@ -48,7 +52,12 @@ function paint(now: number): void {
     const t1 = performance.now();
     drawMs.push(t1 - t0);
     shownBook = lastBook;
-    if (lastBook !== null) feedToDrawMs.push(performance.timeOrigin + t1 - lastBook);
+    if (lastBook !== null) {
+      const age = performance.timeOrigin + t1 - lastBook;
+      feedToDrawMs.push(age);
+      // The bench's trace pairs this mark with the display frame that showed it (bench/render.bench.ts).
+      performance.mark(`book-age:${kind}:${age.toFixed(2)}:${puller?.latch.lead ?? 0}`);
+    }
   }
   if (report !== null) post({ type: 'report', report });
 }
@@ -66,6 +75,7 @@ onmessage = (e: MessageEvent<ToPanelWorker>) => {
         if (ctx === null) throw new Error('no 2D context in the paint worker');
         return new Canvas2DSurface(ctx, c);
       });
+      kind = m.kind;
       const p = new PanelPainter(m.kind, surfaces);
       painter = p;
       p.setInput(m.input);
@@ -74,6 +84,7 @@ onmessage = (e: MessageEvent<ToPanelWorker>) => {
       if (stats)
         setInterval(() => {
           post({ type: 'stats', drawMs, feedToPixelMs, feedToDrawMs });
+          performance.clearMarks();
           drawMs = [];
           feedToPixelMs = [];
           feedToDrawMs = [];
@@ -87,9 +98,11 @@ onmessage = (e: MessageEvent<ToPanelWorker>) => {
             lastBook = d.book.receivedAt;
           }
           if (d.trades !== undefined) p.setTrades(d.trades);
-          // Either this frame's pull (drawn now, see loop) or a parked long poll's change (drawn on arrival: at
-          // most one per frame, since the puller's next pull waits for the next frame).
+          // The pull was held to land just before the next frame: drawing now takes the raster out of that frame,
+          // and Chromium commits a worker canvas drawn between frames at the next frame's start. One pull per frame,
+          // so one such draw per frame at most.
           paint(performance.now());
+          drewSinceFrame = true;
           wake();
         },
         false,

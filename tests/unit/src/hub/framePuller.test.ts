@@ -1,7 +1,7 @@
 /**
  * The paint worker's pull pacing (src/hub/framePuller.ts) against a scripted hub over a real MessageChannel and
- * Comlink: one quick pull per frame while the feed moves, a parked long poll when it stops, and a change on that
- * long poll handed over at once.
+ * Comlink: one pull per frame, held to land a lead before the next frame; a parked long poll when the feed stops;
+ * the lead widened by a late answer and narrowed by a run of answers on time.
  */
 import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
@@ -11,12 +11,13 @@ import type * as PullerModuleNs from '../../../../src/hub/framePuller';
 
 type PullerModule = typeof PullerModuleNs;
 let FramePuller: PullerModule['FramePuller'];
+let Latch: PullerModule['Latch'];
 
 beforeAll(async () => {
   // Vite defines these for the app; the test supplies what the module reads at load and at start.
   vi.stubGlobal('__BUILD_ID__', 'test-build');
   vi.stubGlobal('navigator', { locks: { request: () => new Promise(() => undefined) } });
-  ({ FramePuller } = await import('../../../../src/hub/framePuller'));
+  ({ FramePuller, Latch } = await import('../../../../src/hub/framePuller'));
 });
 
 afterEach(() => {
@@ -33,12 +34,15 @@ const INTEREST: TabInterest = {
   account: false,
 };
 
-/** A hub that answers quick pulls from `pending` and parks long polls until `push`. */
+/** A hub that answers from `pending`, parks long polls until `push`, and can keep one answer back (`gate`). */
 class ScriptedHub {
-  readonly waits: number[] = [];
+  /** [waitMs, holdMs] of every pull. */
+  readonly pulls: [number, number][] = [];
   private version = 0;
   private pending: HubDiff | null = null;
   private parked: ((d: HubDiff) => void) | null = null;
+  private gated: (() => void) | null = null;
+  gate = false;
 
   hello(): { instanceId: string; buildId: string; reload: boolean; mode: string } {
     return { instanceId: 'i1', buildId: 'test-build', reload: false, mode: 'shared' };
@@ -49,16 +53,24 @@ class ScriptedHub {
   bye(): void {
     // Nothing to drop.
   }
-  pull(_tab: string, cursor: number, waitMs: number): Promise<HubDiff> {
-    this.waits.push(waitMs);
-    const p = this.pending;
-    if (p !== null) {
-      this.pending = null;
-      return Promise.resolve(p);
-    }
-    if (waitMs === 0) return Promise.resolve({ cursor, instanceId: 'i1' });
+  pull(_tab: string, cursor: number, waitMs: number, holdMs = 0): Promise<HubDiff> {
+    this.pulls.push([waitMs, holdMs]);
+    const look = (): Promise<HubDiff> => {
+      const p = this.pending;
+      if (p !== null) {
+        this.pending = null;
+        return Promise.resolve(p);
+      }
+      if (waitMs === 0) return Promise.resolve({ cursor, instanceId: 'i1' });
+      return new Promise((ok) => {
+        this.parked = ok;
+      });
+    };
+    if (!this.gate) return look();
     return new Promise((ok) => {
-      this.parked = ok;
+      this.gated = () => {
+        void look().then(ok);
+      };
     });
   }
   /** A book change: answers a parked long poll now, else waits for the next pull. */
@@ -74,6 +86,13 @@ class ScriptedHub {
     if (w !== null) w(d);
     else this.pending = d;
   }
+  /** Lets the answer kept back by `gate` go. */
+  release(): void {
+    const g = this.gated;
+    this.gated = null;
+    this.gate = false;
+    g?.();
+  }
   isParked(): boolean {
     return this.parked !== null;
   }
@@ -86,17 +105,17 @@ async function settle(): Promise<void> {
 function start(): {
   hub: ScriptedHub;
   puller: InstanceType<PullerModule['FramePuller']>;
-  got: { changed: boolean }[];
+  got: number[];
 } {
   const hub = new ScriptedHub();
   const { port1, port2 } = new MessageChannel();
   Comlink.expose(hub, port1 as unknown as Comlink.Endpoint);
-  const got: { changed: boolean }[] = [];
+  const got: number[] = [];
   const puller = new FramePuller(
     port2 as unknown as MessagePort,
     INTEREST,
-    (_d, changed) => {
-      got.push({ changed });
+    (d) => {
+      got.push(d.cursor);
     },
     false,
   );
@@ -104,44 +123,92 @@ function start(): {
 }
 
 describe('FramePuller pacing', () => {
-  it('pulls once per frame, answered at once, while the feed moves', async () => {
+  it('pulls once per frame, held to land a lead before the next frame', async () => {
     const { hub, puller, got } = start();
     hub.push();
     await settle();
-    // The first pull (a quick one) took the change; the next waits for a frame.
-    expect(got).toEqual([{ changed: true }]);
-    expect(hub.waits).toEqual([0]);
+    // The first pull (a long poll) took the change; the next waits for a frame.
+    expect(got).toEqual([1]);
+    expect(hub.pulls).toEqual([[10_000, 0]]);
     hub.push();
     await settle();
-    expect(hub.waits).toEqual([0]);
-    // The frame releases a quick pull whose answer comes within the frame; until it does, no other pull waits.
-    expect(puller.tick()).toBe(true);
-    expect(puller.tick()).toBe(false);
+    expect(hub.pulls).toHaveLength(1);
+    // The frame releases one pull: a single look (wait 0) after a hold that ends `lead` before the next frame.
+    const frame = performance.now();
+    expect(puller.tick(frame)).toBe(true);
+    expect(puller.tick(frame)).toBe(false);
     await settle();
-    expect(hub.waits).toEqual([0, 0]);
-    expect(got).toEqual([{ changed: true }, { changed: true }]);
+    expect(hub.pulls).toHaveLength(2);
+    const [wait, hold] = hub.pulls[1] ?? [NaN, NaN];
+    expect(wait).toBe(0);
+    const due = frame + puller.latch.period - puller.latch.lead - frame;
+    expect(hold).toBeGreaterThan(due - 2);
+    expect(hold).toBeLessThanOrEqual(due);
+    expect(got).toEqual([1, 2]);
     puller.close();
   });
 
-  it('parks a long poll when a frame finds nothing, and hands its change over at once', async () => {
+  it('parks a long poll, without a frame, when the held look finds nothing', async () => {
     const { hub, puller, got } = start();
-    await settle();
-    // Nothing on the first quick pull: a long poll is parked without waiting for a frame.
-    expect(got).toEqual([{ changed: false }]);
-    expect(hub.waits[0]).toBe(0);
-    expect(hub.waits[1]).toBeGreaterThan(0);
-    expect(hub.isParked()).toBe(true);
-    // While parked, frames draw on their own: tick releases nothing.
-    expect(puller.tick()).toBe(false);
     hub.push();
     await settle();
-    expect(got).toEqual([{ changed: false }, { changed: true }]);
-    // Back to one quick pull per frame; when that finds nothing, parked again.
-    expect(hub.waits).toHaveLength(2);
-    expect(puller.tick()).toBe(true);
+    expect(puller.tick(performance.now())).toBe(true);
     await settle();
-    expect(got).toEqual([{ changed: false }, { changed: true }, { changed: false }]);
-    expect(hub.waits).toEqual([0, 10_000, 0, 10_000]);
+    // Nothing new at the look: a long poll is parked at once, and its change is handed over when it comes.
+    expect(hub.pulls.map(([w]) => w)).toEqual([10_000, 0, 10_000]);
+    expect(hub.isParked()).toBe(true);
+    expect(got).toEqual([1]);
+    hub.push();
+    await settle();
+    expect(got).toEqual([1, 2]);
     puller.close();
+  });
+
+  it('widens the lead when an answer lands after the next frame began', async () => {
+    const { hub, puller } = start();
+    hub.push();
+    await settle();
+    const lead = puller.latch.lead;
+    hub.gate = true;
+    hub.push();
+    const frame = performance.now();
+    puller.tick(frame);
+    await settle();
+    // The next frame begins while the held pull is still out.
+    puller.tick(frame + puller.latch.period);
+    hub.release();
+    await settle();
+    expect(puller.latch.lead).toBe(lead + 1);
+    puller.close();
+  });
+});
+
+describe('Latch', () => {
+  it('narrows the lead after a run of answers on time, within its bounds', () => {
+    const l = new Latch();
+    const start = l.lead;
+    for (let i = 0; i < 29; i++) l.onTime();
+    expect(l.lead).toBe(start);
+    l.onTime();
+    expect(l.lead).toBe(start - 0.5);
+    for (let i = 0; i < 30 * 20; i++) l.onTime();
+    expect(l.lead).toBe(1.5);
+    for (let i = 0; i < 20; i++) l.late();
+    expect(l.lead).toBe(8);
+  });
+
+  it('learns the display period from one-frame steps and holds to `lead` before the next frame', () => {
+    const l = new Latch();
+    let t = 1000;
+    for (let i = 0; i < 200; i++) {
+      l.frame(t);
+      t += 1000 / 120;
+    }
+    expect(l.period).toBeCloseTo(1000 / 120, 1);
+    // A pause (a hidden tab, a skipped frame) says nothing of the rate.
+    l.frame(t + 500);
+    expect(l.period).toBeCloseTo(1000 / 120, 1);
+    expect(l.hold(t, t + 1)).toBeCloseTo(l.period - l.lead - 1, 5);
+    expect(l.hold(t, t + 50)).toBe(0);
   });
 });
