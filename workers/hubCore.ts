@@ -228,7 +228,7 @@ export class Hub {
       tab.waiter = null;
     }
     const wait = Math.max(0, Math.min(30_000, Number.isFinite(waitMs) ? waitMs : 0));
-    // A quick pull (a paint worker's start-of-frame look) is answered at once, not after a timer's turn.
+    // A quick look (a paint worker's held pull when its hold ends) is answered at once, even with nothing new.
     if (wait === 0) return Promise.resolve({ cursor: c, instanceId: this.instanceId });
     return new Promise<HubDiff>((resolve) => {
       const timer = this.env.setTimer(() => {

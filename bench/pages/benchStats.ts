@@ -10,6 +10,12 @@ export interface BenchStats {
   mode: string;
   /** 'worker' or 'main': where the page paints. */
   paint: string;
+  /**
+   * Render bench: whether the page's measuring loops run (the frame-interval rAF and the reference's per-commit
+   * feed-to-pixel rAF). The runner turns them off to read main-thread time without them: neither design needs a
+   * main-thread animation frame of its own, and that loop alone costs the tab about half its time under 4× throttle.
+   */
+  probe: boolean;
 }
 
 /** Creates the stats object and exposes it as window.__bench; counts long tasks. */
@@ -23,6 +29,7 @@ export function installStats(): BenchStats {
     messages: 0,
     mode: '',
     paint: '',
+    probe: true,
   };
   (window as unknown as { __bench: BenchStats }).__bench = stats;
   try {

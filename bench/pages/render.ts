@@ -102,6 +102,8 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
   (window as unknown as { __feedToDrawMs: number[] }).__feedToDrawMs = feedToDraw;
   let last = 0;
   const tick = (now: number): void => {
+    // The measuring loop stops for good when the runner turns the probe off (see BenchStats.probe).
+    if (!stats.probe) return;
     requestAnimationFrame(tick);
     if (last > 0) pushSample(stats.frameMs, now - last);
     last = now;

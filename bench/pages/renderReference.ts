@@ -73,7 +73,7 @@ function Book({ stats }: { readonly stats: BenchStats }): ReactElement {
   }, [frames]);
   useEffect(() => {
     stats.frames++;
-    if (book !== undefined) {
+    if (book !== undefined && stats.probe) {
       // Committed: the pixels follow on the next frame.
       const at = book.receivedAt;
       requestAnimationFrame((now) => {
@@ -134,6 +134,7 @@ export function startRenderReference(stats: BenchStats): void {
   document.body.appendChild(el);
   let last = 0;
   const frame = (now: number): void => {
+    if (!stats.probe) return;
     if (last > 0) pushSample(stats.frameMs, now - last);
     last = now;
     requestAnimationFrame(frame);
