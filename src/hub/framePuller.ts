@@ -89,6 +89,10 @@ export class FramePuller {
   private frameWaiter: ((holdMs: number) => void) | null = null;
   /** Frames begun (ticks): a held pull answered after another frame began is late. */
   private frames = 0;
+  private lastFrame = 0;
+  /** `ownFrames`: the frame watch stopped while hidden, and how to restart it. */
+  private frameWatchPaused = false;
+  private resumeFrames: () => void = () => undefined;
 
   /** `onDiff` gets every answer that carries data; the owner draws it at its next animation frame. */
   constructor(
@@ -110,6 +114,7 @@ export class FramePuller {
     if (visible) {
       this.wake?.();
       this.wake = null;
+      this.resumeFrames();
     }
   }
 
@@ -126,6 +131,7 @@ export class FramePuller {
   tick(frameTime: number): boolean {
     this.latch.frame(frameTime);
     this.frames++;
+    this.lastFrame = frameTime;
     const w = this.frameWaiter;
     if (w === null) return false;
     this.frameWaiter = null;
@@ -147,30 +153,32 @@ export class FramePuller {
 
   private async run(lockName: string): Promise<void> {
     await this.hello(lockName);
-    let hold = 0;
+    if (this.ownFrames) this.watchFrames();
+    // null: a long poll (wait for the next change); a number: one look after that hold.
+    let hold: number | null = null;
     while (!this.closed) {
       if (!this.visible) {
         await new Promise<void>((ok) => {
           this.wake = ok;
         });
-        hold = 0;
+        hold = null;
         continue;
       }
       let d: HubDiff;
       const sentInFrame = this.frames;
       try {
-        // A held pull looks once, when its hold ends, and answers even when nothing changed; an unheld one is a
-        // long poll.
-        d = await this.api.pull(this.tabId, this.cursor, hold > 0 ? 0 : PULL_WAIT_MS, hold);
+        d = await this.api.pull(this.tabId, this.cursor, hold === null ? PULL_WAIT_MS : 0, hold ?? 0);
       } catch {
         // The tab's main-thread client restarts a dead hub; this port then stays dead, and the tab makes a new worker.
         return;
       }
-      if (hold > 0) {
-        if (this.frames > sentInFrame) this.latch.late();
+      // Held for the next frame and landed after it began: late.
+      const late: boolean = hold !== null && hold > 0 && this.frames > sentInFrame;
+      if (hold !== null && hold > 0) {
+        if (late) this.latch.late();
         else this.latch.onTime();
       }
-      hold = 0;
+      hold = null;
       if (d.instanceId !== this.instanceId) {
         await this.hello(lockName).catch(() => undefined);
         continue;
@@ -179,17 +187,34 @@ export class FramePuller {
       // Nothing new when the hold ended (or a long poll timed out): wait for the next change without a frame.
       if (!carriesData(d)) continue;
       this.onDiff(d);
-      hold = await this.nextFrame();
+      // After a late answer the frame it was meant for has begun: aim the next pull at the frame after it now rather
+      // than at the next tick, which would leave that frame without a pull.
+      hold = late ? this.latch.hold(this.lastFrame, performance.now()) : await this.nextFrame();
     }
   }
 
   private nextFrame(): Promise<number> {
     return new Promise<number>((ok) => {
       this.frameWaiter = ok;
-      if (this.ownFrames)
-        requestAnimationFrame((t) => {
-          this.tick(t);
-        });
     });
+  }
+
+  /** `ownFrames`: ticks on every animation frame while the tab is visible (late answers are seen by the next one). */
+  private watchFrames(): void {
+    const frame = (t: number): void => {
+      if (this.closed) return;
+      if (!this.visible) {
+        this.frameWatchPaused = true;
+        return;
+      }
+      this.tick(t);
+      requestAnimationFrame(frame);
+    };
+    this.resumeFrames = () => {
+      if (!this.frameWatchPaused) return;
+      this.frameWatchPaused = false;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
   }
 }

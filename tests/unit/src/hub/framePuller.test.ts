@@ -164,7 +164,7 @@ describe('FramePuller pacing', () => {
     puller.close();
   });
 
-  it('widens the lead when an answer lands after the next frame began', async () => {
+  it('widens the lead when an answer lands after the next frame began, and aims the next pull at once', async () => {
     const { hub, puller } = start();
     hub.push();
     await settle();
@@ -174,11 +174,21 @@ describe('FramePuller pacing', () => {
     const frame = performance.now();
     puller.tick(frame);
     await settle();
-    // The next frame begins while the held pull is still out.
-    puller.tick(frame + puller.latch.period);
+    // A later frame begins while the held pull is still out (its time is set well ahead, so the hold aimed at the
+    // frame after it stays positive however slow this machine is).
+    const next = frame + 200;
+    puller.tick(next);
+    const before = hub.pulls.length;
     hub.release();
     await settle();
     expect(puller.latch.lead).toBe(lead + 1);
+    // The late answer does not wait for a tick: the next pull goes out at once, aimed at the frame after `next`
+    // (here it finds nothing, so a long poll follows).
+    const [wait, hold] = hub.pulls[before] ?? [NaN, NaN];
+    expect(wait).toBe(0);
+    expect(hold).toBeGreaterThan(0);
+    expect(hold).toBeLessThanOrEqual(next + puller.latch.period - puller.latch.lead - frame);
+    expect(hub.pulls.slice(before + 1)).toEqual([[10_000, 0]]);
     puller.close();
   });
 });
