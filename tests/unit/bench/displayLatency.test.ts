@@ -1,7 +1,7 @@
 /**
- * The render bench's feed-to-pixel analysis (bench/displayLatency.ts) on a handmade trace: a draw is shown by the
- * first display frame that starts after its commit is activated, and a commit that lands after a display frame began
- * waits for the next one.
+ * The render bench's feed-to-pixel analysis (bench/displayLatency.ts) on a handmade trace: each worker's frame sink is
+ * the one whose receipts follow its commits; a draw is shown by the first display frame that starts after its commit
+ * reached that sink, so a commit received after a display frame began waits for the next one.
  */
 import { describe, expect, it } from 'vitest';
 import { displayLatency, type TraceEvent } from '../../../bench/displayLatency';
@@ -16,36 +16,73 @@ function mark(tid: number, ts: number, name: string): TraceEvent {
 function x(name: string, tid: number, ts: number, dur: number): TraceEvent {
   return { name, ph: 'X', ts, dur, tid };
 }
+function commit(tid: number, ts: number): TraceEvent {
+  return x('CanvasResourceDispatcher::DispatchFrame', tid, ts, 100);
+}
+function received(sink: number, ts: number): TraceEvent {
+  return {
+    name: 'Graphics.Pipeline',
+    ph: 'X',
+    ts,
+    dur: 20,
+    tid: VIZ,
+    args: {
+      chrome_graphics_pipeline: {
+        step: 'STEP_RECEIVE_COMPOSITOR_FRAME',
+        frame_sink_id: { frame_sink_client_id: 6, frame_sink_id: sink },
+      },
+    },
+  };
+}
 
 describe('displayLatency', () => {
-  it('pairs each marked draw with its commit and the display frame that showed it', () => {
+  it('pairs each marked draw with its commit, its sink and the display frame that showed it', () => {
     const events: TraceEvent[] = [
-      // A display frame before the book's commit does not show it.
+      // A display frame that began before the book's commit arrived does not show it.
       x('Display::DrawAndSwap', VIZ, 4_000, 1_000),
       mark(BOOK, 1_000, 'book-age:book:3.5:4'),
-      x('CanvasResourceDispatcher::DispatchFrame', BOOK, 5_000, 100),
-      x('Surface::ActivateFrame', VIZ, 5_300, 50),
+      commit(BOOK, 5_000),
+      received(1, 5_200),
       x('Display::DrawAndSwap', VIZ, 6_000, 2_000),
-      // The depth worker commits after that display frame began: the next one shows it.
+      // The depth worker's commit reaches its sink after that display frame began: the next one shows it.
       mark(DEPTH, 6_000, 'book-age:depth:2:5.5'),
-      x('CanvasResourceDispatcher::DispatchFrame', DEPTH, 6_400, 100),
-      x('Surface::ActivateFrame', VIZ, 6_600, 50),
+      commit(DEPTH, 6_100),
+      received(2, 6_400),
       x('Display::DrawAndSwap', VIZ, 22_700, 1_000),
-      // A draw never committed within the trace is left out.
+      // Sink 3 never follows anyone's commits closely: no worker's.
+      received(3, 40_000),
+      // A draw never committed within the trace is left out; other marks are not draws.
       mark(BOOK, 30_000, 'book-age:book:1:4'),
-      // Other marks are not draws.
       mark(BOOK, 2_000, 'something else'),
     ];
     const out = displayLatency(events);
     const book = out.get('book');
     expect(book?.feedToPixelMs).toEqual([10.5]);
-    expect(book?.drawToCommitMs).toEqual([4.1]);
-    expect(book?.commitToShownMs).toEqual([2.9]);
+    expect(book?.drawToCommitMs).toEqual([4]);
+    expect(book?.commitToShownMs).toEqual([3]);
     expect(book?.leadMs).toEqual([4]);
     const depth = out.get('depth');
     expect(depth?.feedToPixelMs[0]).toBeCloseTo(2 + 17.7, 6);
-    expect(depth?.commitToShownMs[0]).toBeCloseTo(17.2, 6);
+    expect(depth?.commitToShownMs[0]).toBeCloseTo(17.6, 6);
     expect(depth?.leadMs).toEqual([5.5]);
     expect([...out.keys()].sort()).toEqual(['book', 'depth']);
+  });
+
+  it("takes a worker's sink from how its receipts follow the worker's commits, and skips a worker without one", () => {
+    const events: TraceEvent[] = [];
+    // Three frames: the book's commits are received on sink 1 within 0.2 ms; sink 2 receives 1 ms after the book's
+    // commits once, then a frame later.
+    for (const [i, t] of [0, 16_700, 33_400].entries()) {
+      events.push(commit(BOOK, t + 1_000), received(1, t + 1_200));
+      events.push(received(2, i === 0 ? t + 2_000 : t + 18_000));
+      events.push(x('Display::DrawAndSwap', VIZ, t + 4_000, 2_000));
+    }
+    events.push(mark(BOOK, 16_000, 'book-age:book:1:4'));
+    // A worker whose commits no sink receives closely.
+    events.push(commit(DEPTH, 50_000), mark(DEPTH, 49_000, 'book-age:depth:1:4'));
+    const out = displayLatency(events);
+    // Shown by the frame at 20,700-22,700: sink 1 received it at 17,900.
+    expect(out.get('book')?.feedToPixelMs).toEqual([1 + 6.7]);
+    expect(out.has('depth')).toBe(false);
   });
 });
