@@ -94,11 +94,15 @@ export class FramePuller {
   private frameWatchPaused = false;
   private resumeFrames: () => void = () => undefined;
 
-  /** `onDiff` gets every answer that carries data; the owner draws it at its next animation frame. */
+  /**
+   * `onDiff` gets every answer that carries data. `late` marks an answer that landed after the frame it was held for
+   * began: the next pull, aimed at the following frame, is already out, so an owner that draws on arrival should let
+   * that one (or its next frame) draw instead of drawing twice for one frame.
+   */
   constructor(
     port: MessagePort,
     private interest: TabInterest,
-    private readonly onDiff: (d: HubDiff) => void,
+    private readonly onDiff: (d: HubDiff, late: boolean) => void,
     private readonly ownFrames = true,
   ) {
     this.api = Comlink.wrap<HubApi>(port);
@@ -186,7 +190,7 @@ export class FramePuller {
       this.cursor = d.cursor;
       // Nothing new when the hold ended (or a long poll timed out): wait for the next change without a frame.
       if (!carriesData(d)) continue;
-      this.onDiff(d);
+      this.onDiff(d, late);
       // After a late answer the frame it was meant for has begun: aim the next pull at the frame after it now rather
       // than at the next tick, which would leave that frame without a pull.
       hold = late ? this.latch.hold(this.lastFrame, performance.now()) : await this.nextFrame();

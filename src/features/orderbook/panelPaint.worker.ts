@@ -92,17 +92,20 @@ onmessage = (e: MessageEvent<ToPanelWorker>) => {
       puller = new FramePuller(
         m.hubPort,
         m.interest,
-        (d) => {
+        (d, late) => {
           if (d.book !== undefined) {
             p.setBook(d.book);
             lastBook = d.book.receivedAt;
           }
           if (d.trades !== undefined) p.setTrades(d.trades);
           // The pull was held to land just before the next frame: drawing now takes the raster out of that frame,
-          // and Chromium commits a worker canvas drawn between frames at the next frame's start. One pull per frame,
-          // so one such draw per frame at most.
-          paint(performance.now());
-          drewSinceFrame = true;
+          // and Chromium commits a worker canvas drawn between frames at the next frame's start. A late answer is not
+          // drawn here: the pull for the next frame is already out, and that answer (or the frame loop) draws it, so
+          // a frame gets one draw.
+          if (!late) {
+            paint(performance.now());
+            drewSinceFrame = true;
+          }
           wake();
         },
         false,

@@ -106,20 +106,23 @@ function start(): {
   hub: ScriptedHub;
   puller: InstanceType<PullerModule['FramePuller']>;
   got: number[];
+  late: boolean[];
 } {
   const hub = new ScriptedHub();
   const { port1, port2 } = new MessageChannel();
   Comlink.expose(hub, port1 as unknown as Comlink.Endpoint);
   const got: number[] = [];
+  const late: boolean[] = [];
   const puller = new FramePuller(
     port2 as unknown as MessagePort,
     INTEREST,
-    (d) => {
+    (d, l) => {
       got.push(d.cursor);
+      late.push(l);
     },
     false,
   );
-  return { hub, puller, got };
+  return { hub, puller, got, late };
 }
 
 describe('FramePuller pacing', () => {
@@ -165,7 +168,7 @@ describe('FramePuller pacing', () => {
   });
 
   it('widens the lead when an answer lands after the next frame began, and aims the next pull at once', async () => {
-    const { hub, puller } = start();
+    const { hub, puller, late } = start();
     hub.push();
     await settle();
     const lead = puller.latch.lead;
@@ -182,6 +185,8 @@ describe('FramePuller pacing', () => {
     hub.release();
     await settle();
     expect(puller.latch.lead).toBe(lead + 1);
+    // The owner is told the answer is late (it lets the next frame's answer draw), the first one was not.
+    expect(late).toEqual([false, true]);
     // The late answer does not wait for a tick: the next pull goes out at once, aimed at the frame after `next`
     // (here it finds nothing, so a long poll follows).
     const [wait, hold] = hub.pulls[before] ?? [NaN, NaN];
