@@ -448,18 +448,20 @@ test('cancel from the line: with the confirm (and "do not prompt again"), then w
     });
     expect(r.code).toBe(0);
   };
-  await place(1.02);
-  await place(1.03);
+  // Near the market, so both lines sit well inside the price pane (a line at the pane's top edge can sit under the
+  // legend and never take a click).
+  await place(1.01);
+  await place(1.015);
   const lines = page.getByTestId('order-line');
   await expect(lines).toHaveCount(2, { timeout: 15_000 });
   // First: the confirm; "keep order" keeps it.
-  await lines.first().getByTestId('order-line-cancel').click();
+  await lines.first().getByTestId('order-line-cancel').click({ timeout: 15_000 });
   const dialog = page.getByTestId('chart-cancel-confirm');
   await expect(dialog).toBeVisible();
   await shootChart(page, 'chart-cancel-confirm-dark');
   await dialog.getByTestId('chart-cancel-confirm-cancel').click();
   await expect(lines).toHaveCount(2);
-  await lines.first().getByTestId('order-line-cancel').click();
+  await lines.first().getByTestId('order-line-cancel').click({ timeout: 15_000 });
   await dialog.getByRole('checkbox').check();
   await dialog.getByTestId('chart-cancel-confirm-confirm').click();
   await expect(lines).toHaveCount(1, { timeout: 10_000 });
@@ -475,7 +477,7 @@ test('cancel from the line: with the confirm (and "do not prompt again"), then w
   await page.reload();
   await chartReady(page);
   await expect(lines).toHaveCount(1, { timeout: 15_000 });
-  await lines.first().getByTestId('order-line-cancel').click();
+  await lines.first().getByTestId('order-line-cancel').click({ timeout: 15_000 });
   await expect(dialog).toHaveCount(0);
   await expect(lines).toHaveCount(0, { timeout: 10_000 });
   await expect(openRows(page)).toHaveCount(0);
