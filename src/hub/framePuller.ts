@@ -47,7 +47,8 @@ function carriesData(d: HubDiff): boolean {
 export class Latch {
   lead = LEAD_START_MS;
   period = 1000 / 60;
-  private lastFrame = 0;
+  /** When the latest animation frame began. */
+  lastFrame = 0;
   private onTimeRun = 0;
 
   /** An animation frame began at `frameTime`: updates the frame period estimate. */
@@ -89,7 +90,6 @@ export class FramePuller {
   private frameWaiter: ((holdMs: number) => void) | null = null;
   /** Frames begun (ticks): a held pull answered after another frame began is late. */
   private frames = 0;
-  private lastFrame = 0;
   /** `ownFrames`: the frame watch stopped while hidden, and how to restart it. */
   private frameWatchPaused = false;
   private resumeFrames: () => void = () => undefined;
@@ -135,7 +135,6 @@ export class FramePuller {
   tick(frameTime: number): boolean {
     this.latch.frame(frameTime);
     this.frames++;
-    this.lastFrame = frameTime;
     const w = this.frameWaiter;
     if (w === null) return false;
     this.frameWaiter = null;
@@ -177,8 +176,9 @@ export class FramePuller {
         return;
       }
       // Held for the next frame and landed after it began: late.
-      const late: boolean = hold !== null && hold > 0 && this.frames > sentInFrame;
-      if (hold !== null && hold > 0) {
+      const held: boolean = hold !== null && hold > 0;
+      const late: boolean = held && this.frames > sentInFrame;
+      if (held) {
         if (late) this.latch.late();
         else this.latch.onTime();
       }
@@ -193,7 +193,7 @@ export class FramePuller {
       this.onDiff(d, late);
       // After a late answer the frame it was meant for has begun: aim the next pull at the frame after it now rather
       // than at the next tick, which would leave that frame without a pull.
-      hold = late ? this.latch.hold(this.lastFrame, performance.now()) : await this.nextFrame();
+      hold = late ? this.latch.hold(this.latch.lastFrame, performance.now()) : await this.nextFrame();
     }
   }
 
