@@ -6,12 +6,11 @@
  * (`workerDrawMs`), frame intervals of the tab, and feed-to-pixel time (hub arrival to the frame after the draw).
  * `?draw=0` pulls the same data in the tab and draws nothing (the transport baseline).
  */
-import * as Comlink from 'comlink';
 import type { TabInterest } from '../../workers/api';
 import { chooseBackend } from '../../src/canvas/backend';
 import { createSurface } from '../../src/canvas/createSurface';
-import type { FromPanelWorker, ToPanelWorker } from '../../src/features/orderbook/paintMessages';
 import { PanelPainter, type PanelInput, type PanelKind } from '../../src/features/orderbook/panelPainter';
+import { PanelWorkerHost } from '../../src/features/orderbook/panelWorkerHost';
 import { hubClient } from '../../src/hub/client';
 import { pushSample, type BenchStats } from './benchStats';
 
@@ -112,39 +111,19 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
 
   if (inWorker) {
     stats.paint = 'canvas:canvas2d-worker';
+    // One paint worker hosts the three panels, as in the app (src/features/orderbook/panelWorkerHost.ts).
+    const host = new PanelWorkerHost({ stats: true });
     for (const p of panels) {
-      const worker = new Worker(
-        new URL('../../src/features/orderbook/panelPaint.worker.ts', import.meta.url),
-        {
-          type: 'module',
-          name: `paint-${p.kind}`,
-        },
-      );
-      worker.onmessage = (e: MessageEvent<FromPanelWorker>) => {
-        const m = e.data;
-        if (m.type === 'stats') {
-          for (const v of m.drawMs) pushSample(workerDraw, v);
-          if (p.kind === 'book') for (const v of m.feedToPixelMs) pushSample(stats.feedToPixelMs, v);
-          if (p.kind === 'book') for (const v of m.feedToDrawMs) pushSample(feedToDraw, v);
-          if (p.kind === 'book') stats.frames += m.drawMs.length;
-        }
-      };
       const offscreen = canvases(root, p.width, p.height, p.canvases).map((c) =>
         c.transferControlToOffscreen(),
       );
-      const { port1, port2 } = new MessageChannel();
-      await client.remote().connect(Comlink.transfer(port1, [port1]));
-      const init: ToPanelWorker = {
-        type: 'init',
-        kind: p.kind,
-        canvases: offscreen,
-        hubPort: port2,
-        visible: true,
-        interest: interestFor(p.kind),
-        input: inputFor(p.kind, p.width, p.height),
-        stats: true,
-      };
-      worker.postMessage(init, [...offscreen, port2]);
+      host.add(p.kind, offscreen, interestFor(p.kind), inputFor(p.kind, p.width, p.height), (m) => {
+        if (m.type !== 'stats') return;
+        for (const v of m.drawMs) pushSample(workerDraw, v);
+        if (m.kind === 'book') for (const v of m.feedToPixelMs) pushSample(stats.feedToPixelMs, v);
+        if (m.kind === 'book') for (const v of m.feedToDrawMs) pushSample(feedToDraw, v);
+        if (m.kind === 'book') stats.frames += m.drawMs.length;
+      });
     }
     // The tab itself only wants what the header would (a ticker): no book crosses its main thread.
     client.want({ symbol: 'BTCUSDT' });

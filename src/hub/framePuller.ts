@@ -100,12 +100,13 @@ export class FramePuller {
    * that one (or its next frame) draw instead of drawing twice for one frame.
    */
   constructor(
-    port: MessagePort,
+    hub: MessagePort | Comlink.Remote<HubApi>,
     private interest: TabInterest,
     private readonly onDiff: (d: HubDiff, late: boolean) => void,
     private readonly ownFrames = true,
   ) {
-    this.api = Comlink.wrap<HubApi>(port);
+    // Several pullers of one worker share one port and its Comlink wrapper (each call names its puller's tab id).
+    this.api = hub instanceof MessagePort ? Comlink.wrap<HubApi>(hub) : hub;
     const lockName = `hub-paint-${this.tabId}`;
     // Held while the worker lives: the hub drops this puller's interest when the tab (and its worker) goes away.
     void navigator.locks.request(lockName, () => new Promise<never>(() => undefined)).catch(() => undefined);

@@ -1,34 +1,45 @@
-/** Messages between a market panel and its paint worker (discriminated on `type`). */
+/**
+ * Messages between a tab and its one paint worker, which hosts every market panel of the tab (discriminated on
+ * `type`; `panel` names the panel a message is about).
+ */
 import type { TabInterest, TradeRow } from '../../../workers/api';
 import type { PanelInput, PanelKind, PanelReport } from './panelPainter';
 import type { RowRef } from './view';
 
-/** The worker's first message: its canvases (plot, and the overlay for depth), its hub port, what to pull. */
+/** The worker's first message: its port to the hub and whether the tab is visible. */
 export interface PanelWorkerInit {
   readonly type: 'init';
-  readonly kind: PanelKind;
-  readonly canvases: readonly OffscreenCanvas[];
   readonly hubPort: MessagePort;
   readonly visible: boolean;
-  readonly interest: TabInterest;
-  readonly input: PanelInput;
   /** Bench only: report draw and feed-to-pixel times every half second. */
   readonly stats?: boolean;
+}
+
+/** A panel joins the worker with its canvases (plot, and the overlay for depth). */
+export interface PanelAdd {
+  readonly type: 'add';
+  readonly panel: number;
+  readonly kind: PanelKind;
+  readonly canvases: readonly OffscreenCanvas[];
+  readonly interest: TabInterest;
+  readonly input: PanelInput;
 }
 
 /** Tab → worker. */
 export type ToPanelWorker =
   | PanelWorkerInit
-  | { readonly type: 'input'; readonly input: PanelInput }
-  | { readonly type: 'interest'; readonly interest: TabInterest }
+  | PanelAdd
+  | { readonly type: 'remove'; readonly panel: number }
+  | { readonly type: 'input'; readonly panel: number; readonly input: PanelInput }
+  | { readonly type: 'interest'; readonly panel: number; readonly interest: TabInterest }
   | { readonly type: 'visible'; readonly visible: boolean }
-  | { readonly type: 'row'; readonly id: number; readonly row: RowRef }
-  | { readonly type: 'trade'; readonly id: number; readonly row: number }
-  | { readonly type: 'best'; readonly id: number };
+  | { readonly type: 'row'; readonly panel: number; readonly id: number; readonly row: RowRef }
+  | { readonly type: 'trade'; readonly panel: number; readonly id: number; readonly row: number }
+  | { readonly type: 'best'; readonly panel: number; readonly id: number };
 
 /** Worker → tab. */
 export type FromPanelWorker =
-  | { readonly type: 'report'; readonly report: PanelReport }
+  | { readonly type: 'report'; readonly panel: number; readonly report: PanelReport }
   | {
       readonly type: 'row';
       readonly id: number;
@@ -42,9 +53,11 @@ export type FromPanelWorker =
     }
   | {
       readonly type: 'stats';
-      /** ms per drawn frame, and ms from the hub receiving a book to the frame after its draw. */
+      readonly panel: number;
+      readonly kind: PanelKind;
+      /** ms per drawn frame, and ms from the hub receiving a book to the frame after its first draw. */
       readonly drawMs: readonly number[];
       readonly feedToPixelMs: readonly number[];
-      /** ms from the hub receiving a book to the end of its draw (the definition of browser.feedToPixelP95Ms). */
+      /** ms from the hub receiving a book to the end of its first draw (as browser.feedToPixelP95Ms counts). */
       readonly feedToDrawMs: readonly number[];
     };

@@ -1,10 +1,10 @@
 /**
  * Mounts a market panel's painter on its canvases. With the Canvas2D backend and OffscreenCanvas the canvases go to
- * a paint worker that pulls its own data from the hub: the tab's main thread then does no work per frame. With the
- * pixi.js WebGL backend (or without OffscreenCanvas, or `?paint=main`) the painter runs in the tab on the shared
- * animation-frame loop, fed by the tab's hub client. Either way the component gets the same reports and queries.
+ * the tab's one paint worker (panelWorkerHost.ts), which hosts every market panel and pulls their data from the hub:
+ * the tab's main thread then does no work per frame. With the pixi.js WebGL backend (or without OffscreenCanvas, or
+ * `?paint=main`) the painter runs in the tab on the shared animation-frame loop, fed by the tab's hub client. Either
+ * way the component gets the same reports and queries.
  */
-import * as Comlink from 'comlink';
 import { useEffect, useRef, useState } from 'react';
 import type { TabInterest, TradeRow } from '../../../workers/api';
 import { demoteToCanvas, pageSurfaceBackend } from '../../canvas/backend';
@@ -14,8 +14,8 @@ import type { Surface } from '../../canvas/surface';
 
 import { hubClient } from '../../hub/client';
 import { useHubWant } from '../../hub/useHubWant';
-import type { FromPanelWorker, ToPanelWorker } from './paintMessages';
 import { PanelPainter, type PanelInput, type PanelKind, type PanelReport } from './panelPainter';
+import { panelWorkerHost, reportOf, type PanelLink } from './panelWorkerHost';
 import type { RowRef } from './view';
 
 /** Where a panel paints. */
@@ -53,8 +53,6 @@ export interface PanelHandle {
   readonly best: () => Promise<{ readonly bid: number; readonly ask: number } | null>;
 }
 
-type Pending = (m: FromPanelWorker) => void;
-
 const transferred = new WeakSet<HTMLCanvasElement>();
 
 /** Paints `kind` from `input` and the hub data of `interest`; `canvases` is 1, or 2 for the depth overlay. */
@@ -73,10 +71,8 @@ export function usePanelPainter(
   inputRef.current = input;
   const interestRef = useRef(interest);
   interestRef.current = interest;
-  const workerRef = useRef<Worker | null>(null);
+  const linkRef = useRef<PanelLink | null>(null);
   const painterRef = useRef<PanelPainter | null>(null);
-  const pending = useRef(new Map<number, Pending>());
-  const nextId = useRef(1);
 
   // In the tab, the tab's hub client fetches the data; a worker pulls its own.
   useHubWant(
@@ -93,55 +89,20 @@ export function usePanelPainter(
         setGen((g) => g + 1);
         return;
       }
-      const worker = new Worker(new URL('./panelPaint.worker.ts', import.meta.url), {
-        type: 'module',
-        name: `paint-${kind}`,
-      });
-      workerRef.current = worker;
-      const map = pending.current;
-      worker.onmessage = (e: MessageEvent<FromPanelWorker>) => {
-        const m = e.data;
-        if (m.type === 'report') setReport(m.report);
-        else if (m.type !== 'stats') {
-          map.get(m.id)?.(m);
-          map.delete(m.id);
-        }
-      };
       const offscreen = list.map((c) => {
         transferred.add(c);
         c.dataset.backend = 'canvas';
         c.dataset.renderer = 'canvas2d-worker';
         return c.transferControlToOffscreen();
       });
-      const { port1, port2 } = new MessageChannel();
-      let live = true;
-      void hubClient()
-        .remote()
-        .connect(Comlink.transfer(port1, [port1]))
-        .then(() => {
-          if (!live) return;
-          const init: ToPanelWorker = {
-            type: 'init',
-            kind,
-            canvases: offscreen,
-            hubPort: port2,
-            visible: document.visibilityState === 'visible',
-            interest: interestRef.current,
-            input: inputRef.current,
-          };
-          worker.postMessage(init, [...offscreen, port2]);
-        });
-      const onVisible = (): void => {
-        const m: ToPanelWorker = { type: 'visible', visible: document.visibilityState === 'visible' };
-        worker.postMessage(m);
-      };
-      document.addEventListener('visibilitychange', onVisible);
+      const link = panelWorkerHost().add(kind, offscreen, interestRef.current, inputRef.current, (m) => {
+        const r = reportOf(m);
+        if (r !== null) setReport(r);
+      });
+      linkRef.current = link;
       return () => {
-        live = false;
-        document.removeEventListener('visibilitychange', onVisible);
-        worker.terminate();
-        workerRef.current = null;
-        map.clear();
+        link.remove();
+        linkRef.current = null;
         setGen((g) => g + 1);
       };
     }
@@ -210,33 +171,14 @@ export function usePanelPainter(
   const inputKey = JSON.stringify(input);
   useEffect(() => {
     const i = inputRef.current;
-    if (mode === 'worker') {
-      const m: ToPanelWorker = { type: 'input', input: i };
-      workerRef.current?.postMessage(m);
-    } else painterRef.current?.setInput(i);
+    if (mode === 'worker') linkRef.current?.input(i);
+    else painterRef.current?.setInput(i);
   }, [mode, inputKey]);
   const interestKey = JSON.stringify(interest);
   useEffect(() => {
     if (mode !== 'worker') return;
-    const m: ToPanelWorker = { type: 'interest', interest: interestRef.current };
-    workerRef.current?.postMessage(m);
+    linkRef.current?.interest(interestRef.current);
   }, [mode, interestKey]);
-
-  const ask = <T>(
-    msg: (id: number) => ToPanelWorker,
-    pick: (m: FromPanelWorker) => T,
-    fallback: T,
-  ): Promise<T> => {
-    const w = workerRef.current;
-    if (w === null) return Promise.resolve(fallback);
-    const id = nextId.current++;
-    return new Promise((ok) => {
-      pending.current.set(id, (m) => {
-        ok(pick(m));
-      });
-      w.postMessage(msg(id));
-    });
-  };
 
   return {
     canvasRefs: [plotRef, overlayRef],
@@ -245,26 +187,14 @@ export function usePanelPainter(
     row: (row) =>
       mode === 'main'
         ? Promise.resolve(painterRef.current?.rowAt(row) ?? null)
-        : ask(
-            (id) => ({ type: 'row', id, row }),
-            (m) => (m.type === 'row' ? m.row : null),
-            null,
-          ),
+        : (linkRef.current?.row(row) ?? Promise.resolve(null)),
     trade: (row) =>
       mode === 'main'
         ? Promise.resolve(painterRef.current?.tradeAt(row) ?? null)
-        : ask(
-            (id) => ({ type: 'trade', id, row }),
-            (m) => (m.type === 'trade' ? m.trade : null),
-            null,
-          ),
+        : (linkRef.current?.trade(row) ?? Promise.resolve(null)),
     best: () =>
       mode === 'main'
         ? Promise.resolve(painterRef.current?.best() ?? null)
-        : ask(
-            (id) => ({ type: 'best', id }),
-            (m) => (m.type === 'best' ? m.best : null),
-            null,
-          ),
+        : (linkRef.current?.best() ?? Promise.resolve(null)),
   };
 }
