@@ -1,11 +1,13 @@
 /**
  * Feed-to-pixel from a Chromium trace: for each draw a paint worker marked (`performance.mark('book-age:<panel>:
- * <ms since the hub received the book>:<lead>')`, bench runs only), the display frame that put those pixels on
- * screen. A worker canvas is committed by `CanvasResourceDispatcher::DispatchFrame` on the worker's thread (the first
- * one after the draw); the display compositor receives it on the worker's frame sink (`Graphics.Pipeline`
- * STEP_RECEIVE_COMPOSITOR_FRAME), and the first `Display::DrawAndSwap` that starts after that shows it; its end is
- * when the pixels are out. The trace does not say which frame sink a worker owns: it is the sink whose receipts follow
- * that worker's commits most closely (90th percentile under 3 ms; every other sink's is about a frame).
+ * <ms since the hub received the book>:<lead>')`, bench runs only, once per book: its first draw), the display frame
+ * that put those pixels on screen. A worker canvas is committed by `CanvasResourceDispatcher::DispatchFrame` on the
+ * worker's thread, inside its animation-frame task; the display compositor receives it on the canvas's frame sink
+ * (`Graphics.Pipeline` STEP_RECEIVE_COMPOSITOR_FRAME), and the first `Display::DrawAndSwap` that starts after that
+ * shows it; its end is when the pixels are out. The trace says neither which sinks a worker owns nor which of a
+ * worker's commits is which canvas's: a worker's sinks are those whose receipts come right after its commits, and a
+ * draw counts from the last commit of the frame task that committed it (an upper bound when a worker paints several
+ * canvases, exact when it paints one).
  * Pure: takes the parsed trace events, so the unit test can feed it a handmade timeline.
  */
 
@@ -34,8 +36,11 @@ export interface PanelLatency {
   readonly leadMs: number[];
 }
 
-/** First element of a sorted array whose key is ≥ x. */
-function firstAtOrAfter<T>(xs: readonly T[], x: number, key: (v: T) => number): T | undefined {
+/** A worker's animation-frame task: the canvases it drew are committed inside it. */
+const FRAME_TASK = 'WorkerAnimationFrameProvider::RequestAnimationFrame';
+
+/** Index of the first element of a sorted array whose key is ≥ x (the length when none is). */
+function indexAtOrAfter<T>(xs: readonly T[], x: number, key: (v: T) => number): number {
   let lo = 0;
   let hi = xs.length;
   while (lo < hi) {
@@ -44,7 +49,12 @@ function firstAtOrAfter<T>(xs: readonly T[], x: number, key: (v: T) => number): 
     if (v !== undefined && key(v) < x) lo = mid + 1;
     else hi = mid;
   }
-  return xs[lo];
+  return lo;
+}
+
+/** First element of a sorted array whose key is ≥ x. */
+function firstAtOrAfter<T>(xs: readonly T[], x: number, key: (v: T) => number): T | undefined {
+  return xs[indexAtOrAfter(xs, x, key)];
 }
 
 const byTs = (a: number, b: number): number => a - b;
@@ -55,22 +65,55 @@ function pct(xs: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Infinity;
 }
 
-/** How closely a frame sink's receipts follow a worker's commits: the 90th percentile of commit → next receipt. */
-function follow(commits: readonly number[], receipts: readonly number[]): number {
-  return pct(
-    commits.map((c) => (firstAtOrAfter(receipts, c, same) ?? Infinity) - c),
-    90,
-  );
+/** Per receipt on a sink, how long after the worker's latest commit before it it came (µs; Infinity before any). */
+function sinceLastCommit(commits: readonly number[], receipts: readonly number[]): number[] {
+  return receipts.map((r) => {
+    const prev = commits[indexAtOrAfter(commits, r + 1, same) - 1];
+    return prev === undefined ? Infinity : r - prev;
+  });
 }
 
-/** Sinks whose receipts follow commits this closely (µs) belong to the committing worker. */
+/** A worker's sinks: their receipts come this soon (µs) after one of its commits, at the 90th percentile. */
 const OWN_SINK_US = 3_000;
+
+/**
+ * Each committing worker's frame sinks, as one sorted list of their receipts. A sink is the worker's whose commits
+ * most closely precede its receipts (median), provided they precede 90 % of them by under OWN_SINK_US: a worker that
+ * paints several canvases owns several sinks, and another thread's sink is received at times of its own.
+ */
+function sinksOfWorkers(
+  commits: ReadonlyMap<number, readonly number[]>,
+  receipts: ReadonlyMap<string, readonly number[]>,
+): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const list of receipts.values()) {
+    let owner: number | null = null;
+    let best = Infinity;
+    for (const [tid, c] of commits) {
+      const gaps = sinceLastCommit(c, list);
+      if (pct(gaps, 90) >= OWN_SINK_US) continue;
+      const median = pct(gaps, 50);
+      if (median < best) {
+        best = median;
+        owner = tid;
+      }
+    }
+    if (owner === null) continue;
+    const mine = out.get(owner) ?? [];
+    mine.push(...list);
+    out.set(owner, mine);
+  }
+  for (const list of out.values()) list.sort(byTs);
+  return out;
+}
 
 /** Per panel ('book', 'depth'…), the draws marked in the trace and when their pixels were shown. */
 export function displayLatency(events: readonly TraceEvent[]): Map<string, PanelLatency> {
   const swaps: { start: number; end: number }[] = [];
   const receipts = new Map<string, number[]>();
   const commits = new Map<number, number[]>();
+  /** Each worker's animation-frame tasks (its canvases are committed inside them). */
+  const tasks = new Map<number, { start: number; end: number }[]>();
   const push = <K>(m: Map<K, number[]>, k: K, v: number): void => {
     let list = m.get(k);
     if (list === undefined) m.set(k, (list = []));
@@ -80,7 +123,11 @@ export function displayLatency(events: readonly TraceEvent[]): Map<string, Panel
     if (e.ph !== 'X') continue;
     if (e.name === 'Display::DrawAndSwap') swaps.push({ start: e.ts, end: e.ts + (e.dur ?? 0) });
     else if (e.name === 'CanvasResourceDispatcher::DispatchFrame') push(commits, e.tid, e.ts);
-    else if (e.name === 'Graphics.Pipeline') {
+    else if (e.name === FRAME_TASK) {
+      let list = tasks.get(e.tid);
+      if (list === undefined) tasks.set(e.tid, (list = []));
+      list.push({ start: e.ts, end: e.ts + (e.dur ?? 0) });
+    } else if (e.name === 'Graphics.Pipeline') {
       const g = e.args?.chrome_graphics_pipeline;
       const sink = g?.frame_sink_id;
       if (g?.step === 'STEP_RECEIVE_COMPOSITOR_FRAME' && sink !== undefined)
@@ -90,29 +137,26 @@ export function displayLatency(events: readonly TraceEvent[]): Map<string, Panel
   swaps.sort((a, b) => a.start - b.start);
   for (const list of receipts.values()) list.sort(byTs);
   for (const list of commits.values()) list.sort(byTs);
-  // Each committing worker's own sink.
-  const sinkOf = new Map<number, readonly number[]>();
-  for (const [tid, list] of commits) {
-    let best: readonly number[] | null = null;
-    let bestFollow = OWN_SINK_US;
-    for (const r of receipts.values()) {
-      const f = follow(list, r);
-      if (f < bestFollow) {
-        bestFollow = f;
-        best = r;
-      }
-    }
-    if (best !== null) sinkOf.set(tid, best);
-  }
+  for (const list of tasks.values()) list.sort((a, b) => a.start - b.start);
+  const sinkOf = sinksOfWorkers(commits, receipts);
   const out = new Map<string, PanelLatency>();
   for (const e of events) {
     if (!e.name.startsWith('book-age:')) continue;
     const [, panel = '', age = '', lead = ''] = e.name.split(':');
     const sink = sinkOf.get(e.tid);
     if (sink === undefined) continue;
-    const commit = firstAtOrAfter(commits.get(e.tid) ?? [], e.ts, same);
+    const own = commits.get(e.tid) ?? [];
+    const at = indexAtOrAfter(own, e.ts, same);
+    const commit = own[at];
     if (commit === undefined) continue;
-    const received = firstAtOrAfter(sink, commit, same);
+    // A worker commits each of its canvases in its frame task, one after another; which commit is this panel's the
+    // trace does not say, so the pixels count from the task's last commit reaching the compositor (never early).
+    const frameTasks = tasks.get(e.tid) ?? [];
+    const task = frameTasks[indexAtOrAfter(frameTasks, commit, (t) => t.end)];
+    let last = commit;
+    if (task !== undefined && task.start <= commit)
+      for (let i = at + 1; i < own.length && (own[i] ?? Infinity) <= task.end; i++) last = own[i] ?? last;
+    const received = firstAtOrAfter(sink, last, same);
     if (received === undefined) continue;
     const swap = firstAtOrAfter(swaps, received, (s) => s.start);
     if (swap === undefined) continue;

@@ -85,4 +85,25 @@ describe('displayLatency', () => {
     expect(out.get('book')?.feedToPixelMs).toEqual([1 + 6.7]);
     expect(out.has('depth')).toBe(false);
   });
+
+  it("counts a worker that paints several canvases from its frame task's last commit reaching the compositor", () => {
+    const events: TraceEvent[] = [];
+    // One worker, three canvases: each frame task commits them 0.5 ms apart, each received on its own sink.
+    for (const t of [0, 16_700, 33_400]) {
+      events.push(x('WorkerAnimationFrameProvider::RequestAnimationFrame', BOOK, t + 1_000, 1_400));
+      for (const [i, sink] of [11, 12, 13].entries()) {
+        events.push(commit(BOOK, t + 1_100 + i * 500), received(sink, t + 1_200 + i * 500));
+      }
+      // The main page's own sink, received at its own time: not the worker's.
+      events.push(received(20, t + 9_000));
+    }
+    // A display frame that starts between the first canvas's receipt and the last's does not count as showing it.
+    events.push(x('Display::DrawAndSwap', VIZ, 17_950, 500), x('Display::DrawAndSwap', VIZ, 18_900, 1_000));
+    events.push(mark(BOOK, 16_000, 'book-age:book:2:6'), mark(BOOK, 16_100, 'book-age:depth:3:6'));
+    const out = displayLatency(events);
+    // Both panels: from the task's last commit (18,800 → received 18,900) to the end of the frame at 18,900-19,900.
+    expect(out.get('book')?.feedToPixelMs).toEqual([2 + 3.9]);
+    expect(out.get('book')?.drawToCommitMs).toEqual([1.8]);
+    expect(out.get('depth')?.feedToPixelMs[0]).toBeCloseTo(3 + 3.8, 6);
+  });
 });
