@@ -538,20 +538,27 @@ test('layout sync: a change is uploaded with its version and applied on a fresh 
   test.setTimeout(60_000);
   await loginAs(page, 'classic@sim.local', 'classic-pass');
   await chartReady(page);
+  // The server's layout as it stands: earlier tests (or this page's first upload) may already have saved one.
+  const stored = async (): Promise<{ version: number; interval: string | null }> => {
+    const head = (await api(page, 'GET', '/spot/api/account/get_kline')).result as {
+      version?: number;
+      klinePath?: string;
+    } | null;
+    // No layout saved yet: no path to read.
+    if (typeof head?.klinePath !== 'string' || !head.klinePath.startsWith('/'))
+      return { version: head?.version ?? 0, interval: null };
+    const saved = (await api(page, 'GET', head.klinePath)).result as {
+      saveData?: { interval?: string };
+    } | null;
+    return { version: head.version ?? 0, interval: saved?.saveData?.interval ?? null };
+  };
+  const before = (await stored()).version;
   await page.getByTestId('interval-240').click();
   await chartReady(page);
-  await expect
-    .poll(
-      async () =>
-        ((await api(page, 'GET', '/spot/api/account/get_kline')).result as { version: number }).version,
-      {
-        timeout: 10_000,
-      },
-    )
-    .toBeGreaterThan(0);
-  const head = (await api(page, 'GET', '/spot/api/account/get_kline')).result as { klinePath: string };
-  const saved = (await api(page, 'GET', head.klinePath)).result as { saveData: { interval: string } };
-  expect(saved.saveData.interval).toBe('240');
+  // The change lands as a newer version carrying the new interval (an upload of the state before the click may land
+  // first on a slow machine, so wait for the one that carries it).
+  await expect.poll(async () => (await stored()).interval, { timeout: 10_000 }).toBe('240');
+  expect((await stored()).version).toBeGreaterThan(before);
   // Another browser profile (empty local storage): the server layout is newer than the first-run defaults.
   const ctx = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   const other = await ctx.newPage();

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postCall } from '../../app/api';
 import { Icon } from '../../app/Icon';
@@ -31,7 +31,9 @@ export function TradeGuideDialog({
   const current = STEPS[step] ?? STEPS[0];
   const last = step === STEPS.length - 1;
 
-  useEffect(() => {
+  // Focused before the first paint: Escape pressed as soon as the dialog shows must reach it (useEffect runs after
+  // paint, which on a busy main thread left a visible dialog without focus and deaf to Escape).
+  useLayoutEffect(() => {
     dialogRef.current?.focus();
   }, []);
 
