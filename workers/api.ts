@@ -30,6 +30,17 @@ export interface TabInterest {
   readonly account: boolean;
 }
 
+/** An interest in nothing: a tab before it says what it shows. */
+export const NO_INTEREST: TabInterest = {
+  symbol: null,
+  step: null,
+  bookRows: 0,
+  trades: false,
+  klineInterval: null,
+  allTickers: false,
+  account: false,
+};
+
 /** A tab's first message. */
 export interface TabHello {
   readonly tabId: string;

@@ -20,6 +20,7 @@ import type {
   TickerRow,
   TradeRow,
 } from './api';
+import { NO_INTEREST } from './api';
 import { CALLS } from './protocol/paths';
 import { Connection, type SocketLike } from './connection/socket';
 import { chunkTopics, TopicRefs } from './connection/topics';
@@ -54,16 +55,6 @@ interface Tab {
   /** The interest changed: the next diff is a full one for the new interest. */
   full: boolean;
 }
-
-const NO_INTEREST: TabInterest = {
-  symbol: null,
-  step: null,
-  bookRows: 0,
-  trades: false,
-  klineInterval: null,
-  allTickers: false,
-  account: false,
-};
 
 /** The longest a pull may ask the hub to wait before looking (HubApi.pull `holdMs`); a paint worker asks under a frame. */
 const MAX_HOLD_MS = 100;

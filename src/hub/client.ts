@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import { createStore } from 'jotai';
 import type { HubApi, HubDiff, HubHello, SymbolInfo, TabInterest, TickerRow } from '../../workers/api';
+import { NO_INTEREST } from '../../workers/api';
 import { BUILD_ID } from './buildId';
 import { FrameBuffers } from './frames';
 import {
@@ -25,15 +26,7 @@ export const hubStore = createStore();
 /** A feature's partial interest; merged with every other mounted feature's. */
 export type Want = Partial<TabInterest>;
 
-const EMPTY: TabInterest = {
-  symbol: null,
-  step: null,
-  bookRows: 0,
-  trades: false,
-  klineInterval: null,
-  allTickers: false,
-  account: false,
-};
+const EMPTY: TabInterest = NO_INTEREST;
 
 /** Long-poll window; a pull that has not answered this long after it is due means the hub is gone. */
 const PULL_WAIT_MS = 10_000;

@@ -4,18 +4,10 @@
  * read different books get their own.
  */
 import { describe, expect, it } from 'vitest';
-import type { TabInterest } from '../../../../../workers/api';
+import { NO_INTEREST, type TabInterest } from '../../../../../workers/api';
 import { planFeeds } from '../../../../../src/features/orderbook/panelFeeds';
 
-const BASE: TabInterest = {
-  symbol: 'BTCUSDT',
-  step: null,
-  bookRows: 0,
-  trades: false,
-  klineInterval: null,
-  allTickers: false,
-  account: false,
-};
+const BASE: TabInterest = { ...NO_INTEREST, symbol: 'BTCUSDT' };
 
 interface P {
   readonly name: string;
