@@ -14,10 +14,10 @@ import { PanelWorkerHost } from '../../src/features/orderbook/panelWorkerHost';
 import { hubClient } from '../../src/hub/client';
 import { pushSample, type BenchStats } from './benchStats';
 
-const PANELS: readonly { kind: PanelKind; width: number; height: number; canvases: number }[] = [
-  { kind: 'book', width: 300, height: 760, canvases: 1 },
-  { kind: 'trades', width: 300, height: 760, canvases: 1 },
-  { kind: 'depth', width: 640, height: 420, canvases: 2 },
+const PANELS: readonly { kind: PanelKind; width: number; height: number }[] = [
+  { kind: 'book', width: 300, height: 760 },
+  { kind: 'trades', width: 300, height: 760 },
+  { kind: 'depth', width: 640, height: 420 },
 ];
 
 function inputFor(kind: PanelKind, width: number, height: number): PanelInput {
@@ -65,20 +65,11 @@ function interestFor(kind: PanelKind): TabInterest {
   };
 }
 
-function canvases(root: HTMLElement, width: number, height: number, n: number): HTMLCanvasElement[] {
-  const wrap = document.createElement('div');
-  wrap.style.position = 'relative';
-  wrap.style.width = `${width}px`;
-  wrap.style.height = `${height}px`;
-  root.appendChild(wrap);
-  const out: HTMLCanvasElement[] = [];
-  for (let i = 0; i < n; i++) {
-    const c = document.createElement('canvas');
-    c.style.cssText = `position:absolute;left:0;top:0;width:${width}px;height:${height}px`;
-    wrap.appendChild(c);
-    out.push(c);
-  }
-  return out;
+function canvasIn(root: HTMLElement, width: number, height: number): HTMLCanvasElement {
+  const c = document.createElement('canvas');
+  c.style.cssText = `display:block;width:${width}px;height:${height}px`;
+  root.appendChild(c);
+  return c;
 }
 
 /** Starts the render bench on this page. */
@@ -114,9 +105,7 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
     // One paint worker hosts the three panels, as in the app (src/features/orderbook/panelWorkerHost.ts).
     const host = new PanelWorkerHost({ stats: true });
     for (const p of panels) {
-      const offscreen = canvases(root, p.width, p.height, p.canvases).map((c) =>
-        c.transferControlToOffscreen(),
-      );
+      const offscreen = canvasIn(root, p.width, p.height).transferControlToOffscreen();
       host.add(p.kind, offscreen, interestFor(p.kind), inputFor(p.kind, p.width, p.height), (m) => {
         if (m.type !== 'stats') return;
         for (const v of m.drawMs) pushSample(workerDraw, v);
@@ -134,19 +123,13 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
     const painters: PanelPainter[] = [];
     if (drawing)
       for (const p of panels) {
-        const list = canvases(root, p.width, p.height, p.canvases);
-        const surfaces = await Promise.all(
-          list.map((c, i) =>
-            createSurface(
-              c,
-              backend,
-              { width: p.width, height: p.height, dpr: window.devicePixelRatio || 1 },
-              i > 0,
-            ),
-          ),
-        );
-        stats.paint = `${backend}:${surfaces[0]?.rendererName ?? '?'}`;
-        const painter = new PanelPainter(p.kind, surfaces);
+        const surface = await createSurface(canvasIn(root, p.width, p.height), backend, {
+          width: p.width,
+          height: p.height,
+          dpr: window.devicePixelRatio || 1,
+        });
+        stats.paint = `${backend}:${surface.rendererName}`;
+        const painter = new PanelPainter(p.kind, surface);
         painter.setInput(inputFor(p.kind, p.width, p.height));
         painters.push(painter);
       }

@@ -17,14 +17,13 @@ export async function createSurface(
   canvas: HTMLCanvasElement,
   backend: Backend,
   size: CanvasSize,
-  alpha: boolean,
 ): Promise<Surface> {
   let surface: Surface;
   if (backend === 'webgl') {
     const { PixiSurface } = await import('./pixiSurface');
     surface = await PixiSurface.create(canvas, size.width, size.height, size.dpr);
   } else {
-    const ctx = canvas.getContext('2d', { alpha });
+    const ctx = canvas.getContext('2d', { alpha: false });
     if (ctx === null) throw new Error('no 2D context');
     surface = new Canvas2DSurface(ctx, canvas);
   }

@@ -59,10 +59,10 @@ function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
     // Whole pixels: a sub-pixel pointer move does not repaint.
     hoverX: hoverX === null ? null : Math.round(hoverX),
   };
-  const painter = usePanelPainter('depth', 2, input, interest);
+  const painter = usePanelPainter('depth', input, interest);
   const { report } = painter;
 
-  const canvasEl = painter.canvasRefs[0].current;
+  const canvasEl = painter.canvasRef.current;
   useEffect(() => {
     if (canvasEl === null || report === null) return;
     canvasEl.dataset.levels = String(report.levels);
@@ -88,18 +88,11 @@ function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
       }}
     >
       <canvas
-        key={`plot-${painter.canvasKey}`}
-        ref={painter.canvasRefs[0]}
+        key={painter.canvasKey}
+        ref={painter.canvasRef}
         data-testid="depth-canvas"
         role="img"
         aria-label={t('depth.label')}
-        style={{ width: size.width, height: size.height }}
-      />
-      <canvas
-        key={`overlay-${painter.canvasKey}`}
-        ref={painter.canvasRefs[1]}
-        className="depth-overlay"
-        aria-hidden="true"
         style={{ width: size.width, height: size.height }}
       />
       {tip !== null && (

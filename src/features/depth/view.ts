@@ -179,17 +179,17 @@ export function toDepthScene(book: BookFrame | undefined, d: DepthSceneInput): S
   return { width: d.width, height: d.height, background: c.surface, bands: [band] };
 }
 
-/** The crosshair overlay at a readout (transparent canvas over the chart). */
-export function toCrosshairScene(
+/** The crosshair at a pointer x: its lines and marker (drawn over the plot), what it reads, and its y. */
+export function crosshair(
   book: BookFrame | undefined,
   hoverX: number | null,
   d: Pick<DepthSceneInput, 'width' | 'height' | 'colours'>,
-): { scene: Scene; readout: DepthReadout | null; y: number } {
-  const empty = { width: d.width, height: d.height, background: null, bands: [] };
+): { shapes: readonly Shape[]; readout: DepthReadout | null; y: number } {
+  const none = { shapes: [], readout: null, y: 0 };
   const g = book === undefined ? null : toDepthGeometry(book, d.width, d.height);
-  if (book === undefined || g === null || hoverX === null) return { scene: empty, readout: null, y: 0 };
+  if (book === undefined || g === null || hoverX === null) return none;
   const r = readDepth(book, xToPrice(g, hoverX), g);
-  if (r === null) return { scene: empty, readout: null, y: 0 };
+  if (r === null) return none;
   const x = Math.round(hoverX) + 0.5;
   const y = Math.round(cumToY(g, r.cumQty)) + 0.5;
   const colour = r.side === 'bid' ? d.colours.up : d.colours.down;
@@ -210,9 +210,5 @@ export function toCrosshairScene(
     },
     { kind: 'rect', x: x - 3.5, y: y - 3.5, w: 7, h: 7, colour },
   ];
-  return {
-    scene: { ...empty, bands: [{ x: 0, y: 0, w: d.width, h: d.height, background: null, shapes }] },
-    readout: r,
-    y,
-  };
+  return { shapes, readout: r, y };
 }

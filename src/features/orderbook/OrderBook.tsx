@@ -97,14 +97,14 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
     flash: false,
     hoverX: null,
   };
-  const painter = usePanelPainter('book', 1, input, interest);
+  const painter = usePanelPainter('book', input, interest);
   const { report } = painter;
   if (report !== null && (report.steps !== stepsRef.current.steps || report.step !== stepsRef.current.active))
     stepsRef.current = { steps: report.steps, active: report.step };
   const slots = report?.slots ?? [];
 
   // What is drawn, on the canvas element for tests and tools.
-  const canvasEl = painter.canvasRefs[0].current;
+  const canvasEl = painter.canvasRef.current;
   useEffect(() => {
     if (canvasEl === null || report === null) return;
     canvasEl.dataset.rows = String(report.rows);
@@ -248,7 +248,7 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
       <div className="orderbook-canvas" ref={wrapRef}>
         <canvas
           key={painter.canvasKey}
-          ref={painter.canvasRefs[0]}
+          ref={painter.canvasRef}
           data-testid="book-canvas"
           tabIndex={0}
           aria-label={t('canvasLabel')}

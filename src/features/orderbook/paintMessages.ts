@@ -15,12 +15,12 @@ export interface PanelWorkerInit {
   readonly stats?: boolean;
 }
 
-/** A panel joins the worker with its canvases (plot, and the overlay for depth). */
+/** A panel joins the worker with its canvas. */
 export interface PanelAdd {
   readonly type: 'add';
   readonly panel: number;
   readonly kind: PanelKind;
-  readonly canvases: readonly OffscreenCanvas[];
+  readonly canvas: OffscreenCanvas;
   readonly interest: TabInterest;
   readonly input: PanelInput;
 }

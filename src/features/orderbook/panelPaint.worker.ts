@@ -175,12 +175,9 @@ function replan(): void {
 }
 
 function addPanel(m: PanelAdd): void {
-  const surfaces = m.canvases.map((c, i) => {
-    const ctx = c.getContext('2d', { alpha: i > 0 });
-    if (ctx === null) throw new Error('no 2D context in the paint worker');
-    return new Canvas2DSurface(ctx, c);
-  });
-  const painter = new PanelPainter(m.kind, surfaces);
+  const ctx = m.canvas.getContext('2d', { alpha: false });
+  if (ctx === null) throw new Error('no 2D context in the paint worker');
+  const painter = new PanelPainter(m.kind, new Canvas2DSurface(ctx, m.canvas));
   painter.setInput(m.input);
   panels.set(m.panel, {
     id: m.panel,

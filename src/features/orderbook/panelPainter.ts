@@ -149,7 +149,7 @@ function ownRows(
   return out.sort((a, b) => (a.side === b.side ? 0 : a.side === 'bid' ? -1 : 1));
 }
 
-/** Paints one panel on its surfaces (depth: plot and overlay). */
+/** Paints one panel on its surface. */
 export class PanelPainter {
   private book: BookFrame | undefined;
   private trades: readonly TradeRow[] = NO_TRADES;
@@ -167,13 +167,11 @@ export class PanelPainter {
 
   constructor(
     readonly kind: PanelKind,
-    surfaces: readonly Surface[],
+    surface: Surface,
   ) {
-    const [a, b] = surfaces;
-    if (a === undefined) throw new Error('no surface');
-    this.bookR = kind === 'book' ? new BookRenderer(a) : null;
-    this.tradesR = kind === 'trades' ? new TradesRenderer(a) : null;
-    this.depthR = kind === 'depth' && b !== undefined ? new DepthRenderer(a, b) : null;
+    this.bookR = kind === 'book' ? new BookRenderer(surface) : null;
+    this.tradesR = kind === 'trades' ? new TradesRenderer(surface) : null;
+    this.depthR = kind === 'depth' ? new DepthRenderer(surface) : null;
   }
 
   /** A new book frame from the hub. */
@@ -297,8 +295,7 @@ export class PanelPainter {
         qty: (n: number) => f.qty.get(n),
         midLabel: i.text.mid,
       };
-      this.depthR.drawPlot(book, input, i.dpr);
-      const c = this.depthR.drawCrosshair(book, i.hoverX, input, i.dpr);
+      const c = this.depthR.draw(book, i.hoverX, input, i.dpr);
       report = {
         ...this.empty(book),
         levels: (book?.bidCount ?? 0) + (book?.askCount ?? 0),

@@ -1,6 +1,6 @@
 /**
  * The tab's side of its one paint worker (panelPaint.worker.ts): starts the worker on first use, gives it a port to
- * the hub, forwards page visibility, and lets each market panel join with its canvases, send its input and interest,
+ * the hub, forwards page visibility, and lets each market panel join with its canvas, send its input and interest,
  * ask what is under a click, and leave. No React: the panel hook and the bench page both use it.
  */
 import * as Comlink from 'comlink';
@@ -20,7 +20,7 @@ export interface PanelLink {
   row(row: RowRef): Promise<{ readonly price: number; readonly cumQty: number } | null>;
   trade(row: number): Promise<TradeRow | null>;
   best(): Promise<{ readonly bid: number; readonly ask: number } | null>;
-  /** The panel leaves: its painter and canvases go with it. */
+  /** The panel leaves: its painter and canvas go with it. */
   remove(): void;
 }
 
@@ -69,17 +69,17 @@ export class PanelWorkerHost {
     });
   }
 
-  /** A panel joins with its canvases (already transferred to OffscreenCanvas); `onMessage` gets its reports. */
+  /** A panel joins with its canvas (already transferred to OffscreenCanvas); `onMessage` gets its reports. */
   add(
     kind: PanelKind,
-    canvases: readonly OffscreenCanvas[],
+    canvas: OffscreenCanvas,
     interest: TabInterest,
     input: PanelInput,
     onMessage: (m: PanelMessage) => void,
   ): PanelLink {
     const panel = this.nextPanel++;
     this.listeners.set(panel, onMessage);
-    this.post({ type: 'add', panel, kind, canvases, interest, input }, [...canvases]);
+    this.post({ type: 'add', panel, kind, canvas, interest, input }, [canvas]);
     return {
       input: (i) => {
         this.post({ type: 'input', panel, input: i });

@@ -1,5 +1,5 @@
 /**
- * Mounts a market panel's painter on its canvases. With the Canvas2D backend and OffscreenCanvas the canvases go to
+ * Mounts a market panel's painter on its canvas. With the Canvas2D backend and OffscreenCanvas the canvas goes to
  * the tab's one paint worker (panelWorkerHost.ts), which hosts every market panel and pulls their data from the hub:
  * the tab's main thread then does no work per frame. With the pixi.js WebGL backend (or without OffscreenCanvas, or
  * `?paint=main`) the painter runs in the tab on the shared animation-frame loop, fed by the tab's hub client. Either
@@ -37,12 +37,9 @@ export function panelPaintMode(): PaintMode {
 
 /** What a panel component gets. */
 export interface PanelHandle {
-  /** Plot canvas and (depth) overlay canvas. */
-  readonly canvasRefs: readonly [
-    React.RefObject<HTMLCanvasElement | null>,
-    React.RefObject<HTMLCanvasElement | null>,
-  ];
-  /** Key for the canvases: changes when they must be replaced by fresh elements. */
+  /** The panel's canvas. */
+  readonly canvasRef: React.RefObject<HTMLCanvasElement | null>;
+  /** Key for the canvas: changes when it must be replaced by a fresh element. */
   readonly canvasKey: string;
   readonly report: PanelReport | null;
   /** The book row (price, cumulative quantity) under a slot, now. */
@@ -55,16 +52,10 @@ export interface PanelHandle {
 
 const transferred = new WeakSet<HTMLCanvasElement>();
 
-/** Paints `kind` from `input` and the hub data of `interest`; `canvases` is 1, or 2 for the depth overlay. */
-export function usePanelPainter(
-  kind: PanelKind,
-  canvases: 1 | 2,
-  input: PanelInput,
-  interest: TabInterest,
-): PanelHandle {
+/** Paints `kind` from `input` and the hub data of `interest`. */
+export function usePanelPainter(kind: PanelKind, input: PanelInput, interest: TabInterest): PanelHandle {
   const mode = panelPaintMode();
-  const plotRef = useRef<HTMLCanvasElement | null>(null);
-  const overlayRef = useRef<HTMLCanvasElement | null>(null);
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [gen, setGen] = useState(0);
   const [report, setReport] = useState<PanelReport | null>(null);
   const inputRef = useRef(input);
@@ -80,21 +71,18 @@ export function usePanelPainter(
   );
 
   useEffect(() => {
-    const els = [plotRef.current, overlayRef.current].slice(0, canvases);
-    if (els.some((c) => c === null)) return;
-    const list = els.filter((c): c is HTMLCanvasElement => c !== null);
+    const el = canvasRef.current;
+    if (el === null) return;
     if (mode === 'worker') {
-      // A canvas gives its control away once: a re-run (React dev remount) needs fresh elements.
-      if (list.some((c) => transferred.has(c))) {
+      // A canvas gives its control away once: a re-run (React dev remount) needs a fresh element.
+      if (transferred.has(el)) {
         setGen((g) => g + 1);
         return;
       }
-      const offscreen = list.map((c) => {
-        transferred.add(c);
-        c.dataset.backend = 'canvas';
-        c.dataset.renderer = 'canvas2d-worker';
-        return c.transferControlToOffscreen();
-      });
+      transferred.add(el);
+      el.dataset.backend = 'canvas';
+      el.dataset.renderer = 'canvas2d-worker';
+      const offscreen = el.transferControlToOffscreen();
       const link = panelWorkerHost().add(kind, offscreen, interestRef.current, inputRef.current, (m) => {
         const r = reportOf(m);
         if (r !== null) setReport(r);
@@ -111,22 +99,17 @@ export function usePanelPainter(
     let painter: PanelPainter | null = null;
     let offs: (() => void)[] = [];
     const dpr = window.devicePixelRatio || 1;
-    void Promise.all(
-      list.map((c, i) =>
-        createSurface(
-          c,
-          pageSurfaceBackend(),
-          { width: Math.max(1, inputRef.current.width), height: Math.max(1, inputRef.current.height), dpr },
-          i > 0,
-        ),
-      ),
-    ).then(
-      (surfaces: Surface[]) => {
+    void createSurface(el, pageSurfaceBackend(), {
+      width: Math.max(1, inputRef.current.width),
+      height: Math.max(1, inputRef.current.height),
+      dpr,
+    }).then(
+      (surface: Surface) => {
         if (!live) {
-          for (const s of surfaces) s.destroy();
+          surface.destroy();
           return;
         }
-        const p = new PanelPainter(kind, surfaces);
+        const p = new PanelPainter(kind, surface);
         painter = p;
         painterRef.current = p;
         p.setInput(inputRef.current);
@@ -165,7 +148,7 @@ export function usePanelPainter(
       painter?.destroy();
       painterRef.current = null;
     };
-  }, [mode, kind, canvases, gen]);
+  }, [mode, kind, gen]);
 
   // Human-speed input and interest changes go to wherever the painter runs.
   const inputKey = JSON.stringify(input);
@@ -181,7 +164,7 @@ export function usePanelPainter(
   }, [mode, interestKey]);
 
   return {
-    canvasRefs: [plotRef, overlayRef],
+    canvasRef,
     canvasKey: `${mode}-${gen}`,
     report,
     row: (row) =>

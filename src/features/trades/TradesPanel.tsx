@@ -71,10 +71,10 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
     flash,
     hoverX: null,
   };
-  const painter = usePanelPainter('trades', 1, input, interest);
+  const painter = usePanelPainter('trades', input, interest);
   const { report } = painter;
 
-  const canvasEl = painter.canvasRefs[0].current;
+  const canvasEl = painter.canvasRef.current;
   useEffect(() => {
     if (canvasEl === null || report === null) return;
     canvasEl.dataset.rows = String(report.rows);
@@ -90,7 +90,7 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
       <div className="trades-canvas" ref={wrapRef}>
         <canvas
           key={painter.canvasKey}
-          ref={painter.canvasRefs[0]}
+          ref={painter.canvasRef}
           data-testid="trades-canvas"
           tabIndex={0}
           aria-label={t('trades.canvasLabel')}

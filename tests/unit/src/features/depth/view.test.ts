@@ -104,18 +104,26 @@ describe('depth chart view', () => {
     expect(readDepth(book, 110, g)).toBeNull();
   });
 
-  it('renders the plot and a crosshair overlay; a pointer move repaints only the overlay', () => {
-    const plot = recorder();
-    const overlay = recorder();
-    const r = new DepthRenderer(new Canvas2DSurface(plot), new Canvas2DSurface(overlay));
-    expect(r.drawPlot(book, input, 1)).toBe(1);
-    expect(texts(plot.ops).some((o) => o.text === 'Mid 100.00')).toBe(true);
-    plot.ops.length = 0;
-    const { readout } = r.drawCrosshair(book, 40, input, 1);
-    expect(readout?.side).toBe('bid');
-    expect(readout?.cumQty).toBe(2);
-    expect(r.drawPlot(book, input, 1)).toBe(0);
-    expect(plot.ops).toEqual([]);
-    expect(overlay.ops.some((o) => o.op === 'rect' && o.fill === TOKENS.light.up)).toBe(true);
+  it('renders the plot and the crosshair on one surface; the same input repaints nothing', () => {
+    const ctx = recorder();
+    const r = new DepthRenderer(new Canvas2DSurface(ctx));
+    const plain = r.draw(book, null, input, 1);
+    expect(plain.painted).toBe(1);
+    expect(plain.readout).toBeNull();
+    expect(texts(ctx.ops).some((o) => o.text === 'Mid 100.00')).toBe(true);
+    // No crosshair marker without a pointer.
+    expect(ctx.ops.some((o) => o.op === 'rect' && o.fill === TOKENS.light.up && o.w === 7)).toBe(false);
+    ctx.ops.length = 0;
+    expect(r.draw(book, null, input, 1).painted).toBe(0);
+    expect(ctx.ops).toEqual([]);
+    // A pointer over the bids: plot and crosshair repaint together, the marker in the bid colour over the plot.
+    const hovered = r.draw(book, 40, input, 1);
+    expect(hovered.painted).toBe(1);
+    expect(hovered.readout?.side).toBe('bid');
+    expect(hovered.readout?.cumQty).toBe(2);
+    const marker = ctx.ops.findIndex((o) => o.op === 'rect' && o.fill === TOKENS.light.up && o.w === 7);
+    const mid = ctx.ops.findIndex((o) => o.op === 'text' && o.text === 'Mid 100.00');
+    expect(mid).toBeGreaterThanOrEqual(0);
+    expect(marker).toBeGreaterThan(mid);
   });
 });
