@@ -174,16 +174,19 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     const chosen = ours.figures.paint.startsWith('webgl') ? 'webgl' : 'canvas';
     const other = chosen === 'webgl' ? 'canvas' : 'webgl';
     const inWorker = ours.figures.paint.endsWith('worker');
+    // Feed-to-pixel with the page as the app runs it: the bench's frame-interval rAF on the tab's main thread makes
+    // the throttled main thread produce a frame every vsync, and the display compositor then waits for it each frame
+    // (about 4 ms at the median here). Measured again with the probes on for comparison. Traced before the forced
+    // WebGL page and the reference run: after a SwiftShader WebGL page has drawn in this browser, later pages' frames
+    // reach the screen later (same build, same page, traced here: feed-to-pixel p95 20-25 ms in a fresh browser,
+    // 29-31 ms after the WebGL page in the same tab, 26 ms in a new context of the same browser).
+    const traceMs = quick ? 4_000 : 15_000;
+    const shown = inWorker ? await traced(browser, page, `${base}?mode=render`, traceMs, false) : null;
+    const shownProbed = inWorker ? await traced(browser, page, `${base}?mode=render`, traceMs, true) : null;
     // The same painters on the tab's main thread (what the workers save it), and the other backend forced.
     const mainPaint = await run(page, `${base}?mode=render&paint=main&backend=${chosen}`, windowMs, bareMs);
     const forced = await run(page, `${base}?mode=render&backend=${other}`, windowMs, bareMs);
     const reference = await run(page, `${base}?mode=render-reference`, windowMs, bareMs);
-    // Feed-to-pixel with the page as the app runs it: the bench's frame-interval rAF on the tab's main thread makes
-    // the throttled main thread produce a frame every vsync, and the display compositor then waits for it each frame
-    // (about 4 ms at the median here). Measured again with the probes on for comparison.
-    const traceMs = quick ? 4_000 : 15_000;
-    const shown = inWorker ? await traced(browser, page, `${base}?mode=render`, traceMs, false) : null;
-    const shownProbed = inWorker ? await traced(browser, page, `${base}?mode=render`, traceMs, true) : null;
     add('render.backend', chosen === 'webgl' ? 1 : 0, 'webgl=1');
     add('render.paintsInWorker', inWorker ? 1 : 0, 'yes=1');
     add('render.frameP99Ms', pct(inPeriods(ours.figures.frameMs), 99), 'ms');
