@@ -83,6 +83,22 @@ export function toColourNumber(hex: string): number {
   return Number.isNaN(n) ? 0 : n;
 }
 
+/**
+ * `#rrggbb` of `fg` at `alpha` over the opaque `bg`: what an alpha fill would show there, as an opaque fill (which a
+ * software rasteriser paints without reading the pixels under it).
+ */
+export function mixOver(fg: string, alpha: number, bg: string): string {
+  const f = toColourNumber(fg);
+  const b = toColourNumber(bg);
+  let out = 0;
+  for (const shift of [16, 8, 0]) {
+    const fc = (f >> shift) & 0xff;
+    const bc = (b >> shift) & 0xff;
+    out |= Math.round(bc + (fc - bc) * alpha) << shift;
+  }
+  return `#${out.toString(16).padStart(6, '0')}`;
+}
+
 /** The CSS custom-property name of a token (`surfaceRaised` → `--surface-raised`). */
 export function toCssVarName(token: keyof ColourTokens): string {
   return `--${token.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;

@@ -5,8 +5,19 @@
  */
 import type { BookFrame } from '../../../workers/api';
 import type { Band, Scene, Shape } from '../../canvas/scene';
-import type { ColourTokens } from '../../canvas/tokens';
+import { mixOver, type ColourTokens } from '../../canvas/tokens';
 
+/** The areas' tint over the plot background. */
+const AREA_ALPHA = 0.18;
+const areaColours = new Map<string, string>();
+
+/** The opaque colour of the area tint of `fg` over `bg` (a handful of themes: computed once each). */
+function areaColour(fg: string, bg: string): string {
+  const key = fg + bg;
+  let c = areaColours.get(key);
+  if (c === undefined) areaColours.set(key, (c = mixOver(fg, AREA_ALPHA, bg)));
+  return c;
+}
 /** Height of the price axis under the plot. */
 export const AXIS_HEIGHT = 22;
 /** Space above the plot (the mid label). */
@@ -122,9 +133,11 @@ export function toDepthScene(book: BookFrame | undefined, d: DepthSceneInput): S
     const bids = sidePoints(book, 'bid', g);
     const asks = sidePoints(book, 'ask', g);
     shapes.push(
-      { kind: 'poly', points: bids, colour: c.up, alpha: 0.18 },
+      // The areas are opaque fills of the colour an 18 % tint over the plot shows: the same pixels, painted without
+      // blending over half the chart each frame.
+      { kind: 'poly', points: bids, colour: areaColour(c.up, c.surface), alpha: 1 },
       { kind: 'line', points: bids.slice(2, -2), colour: c.up, width: 1.5 },
-      { kind: 'poly', points: asks, colour: c.down, alpha: 0.18 },
+      { kind: 'poly', points: asks, colour: areaColour(c.down, c.surface), alpha: 1 },
       { kind: 'line', points: asks.slice(2, -2), colour: c.down, width: 1.5 },
     );
     const mx = Math.round(priceToX(g, g.mid)) + 0.5;

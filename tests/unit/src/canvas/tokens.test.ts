@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isTheme,
+  mixOver,
   THEMES,
   TOKENS,
   toColourNumber,
@@ -27,5 +28,12 @@ describe('colour tokens', () => {
     expect(toCssVars(TOKENS.light)).toContainEqual(['--bg', TOKENS.light.bg]);
     expect(isTheme('light')).toBe(true);
     expect(isTheme('blue')).toBe(false);
+  });
+
+  it('mixes a colour at an alpha over an opaque background into one opaque colour', () => {
+    expect(mixOver('#ffffff', 0.5, '#000000')).toBe('#808080');
+    expect(mixOver('#20b26c', 0, '#15191e')).toBe('#15191e');
+    expect(mixOver('#20b26c', 1, '#15191e')).toBe('#20b26c');
+    expect(mixOver('#20b26c', 0.18, '#15191e')).toBe('#17352c');
   });
 });

@@ -84,7 +84,11 @@ describe('depth chart view', () => {
     const scene = toDepthScene(book, input);
     const shapes = scene.bands[0]?.shapes ?? [];
     const polys = shapes.filter((s): s is PolyShape => s.kind === 'poly');
-    expect(polys.map((p) => p.colour)).toEqual([TOKENS.light.up, TOKENS.light.down]);
+    // Opaque fills of an 18 % tint of each side's colour over the plot (light theme: white).
+    expect(polys.map((p) => [p.colour, p.alpha])).toEqual([
+      ['#d7f1e5', 1],
+      ['#fcdede', 1],
+    ]);
     const dashed = shapes.filter((s): s is LineShape => s.kind === 'line' && s.dashed === true);
     expect(dashed).toHaveLength(1);
     expect(dashed[0]?.points[0]).toBe(108.5);
