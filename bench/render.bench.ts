@@ -180,8 +180,19 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     // WebGL page and the reference run: after a SwiftShader WebGL page has drawn in this browser, later pages' frames
     // reach the screen later (same build, same page, traced here: feed-to-pixel p95 20-25 ms in a fresh browser,
     // 29-31 ms after the WebGL page in the same tab, 26 ms in a new context of the same browser).
+    // Three windows (one when quick): one 15 s window's p95 moves by several ms from run to run on this machine, so
+    // the figure is the median window's, with the spread across the three.
     const traceMs = quick ? 4_000 : 15_000;
-    const shown = inWorker ? await traced(browser, page, `${base}?mode=render`, traceMs, false) : null;
+    const windows: Map<string, PanelLatency>[] = [];
+    for (let i = 0; inWorker && i < (quick ? 1 : 3); i++)
+      windows.push(await traced(browser, page, `${base}?mode=render`, traceMs, false));
+    const bookP95 = (w: Map<string, PanelLatency>): number => pct(w.get('book')?.feedToPixelMs ?? [], 95);
+    windows.sort((a, b) => bookP95(a) - bookP95(b));
+    const shown = windows[Math.floor(windows.length / 2)] ?? null;
+    const shownSpread =
+      windows.length > 1 && shown !== null
+        ? (bookP95(windows[windows.length - 1] ?? shown) - bookP95(windows[0] ?? shown)) / bookP95(shown)
+        : 0;
     const shownProbed = inWorker ? await traced(browser, page, `${base}?mode=render`, traceMs, true) : null;
     // The same painters on the tab's main thread (what the workers save it), and the other backend forced.
     const mainPaint = await run(page, `${base}?mode=render&paint=main&backend=${chosen}`, windowMs, bareMs);
@@ -199,7 +210,12 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     // alone: to the end of the draw (as browser.feedToPixelP95Ms counts), and to the start of the worker's next frame.
     const book = shown?.get('book');
     if (book !== undefined) {
-      add('render.feedToPixelP95Ms', pct(book.feedToPixelMs, 95), 'ms');
+      out.push({
+        key: 'render.feedToPixelP95Ms',
+        value: pct(book.feedToPixelMs, 95),
+        unit: 'ms',
+        spread: shownSpread,
+      });
       add('render.feedToPixelP50Ms', pct(book.feedToPixelMs, 50), 'ms');
       add('render.feedToPixelDraws', book.feedToPixelMs.length, 'draws');
       add('render.commitToShownP95Ms', pct(book.commitToShownMs, 95), 'ms');
