@@ -39,6 +39,9 @@ async function rowColours(page: Page, row: number): Promise<{ green: number; red
 test('latest trades: newest first in the taker colour, a flash that the preference turns off, click fills the price', async ({
   page,
 }) => {
+  // Its own waits (up to 15 s for the trades subscription, 10 s for the flash, 10 s for the toasts) exceed the default
+  // 30 s; it takes ~16 s alone, and once ran out of time at its screenshot late in a clean-clone run.
+  test.setTimeout(60_000);
   await loginAs(page, 'classic@sim.local', 'classic-pass');
   await page.getByTestId('book-tab-trades').click();
   const canvas = page.getByTestId('trades-canvas');
