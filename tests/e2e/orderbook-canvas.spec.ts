@@ -166,17 +166,29 @@ test('?backend=webgl forces pixi.js on WebGL: the same rows drawn with bitmap te
   const canvas = page.getByTestId('book-canvas');
   await expect(canvas).toHaveAttribute('data-backend', 'webgl');
   await expect(canvas).toHaveAttribute('data-renderer', 'webgl');
-  const perSide = Number(await canvas.getAttribute('data-bids'));
-  const px = await pixelsOf(canvas);
-  let red = 0;
-  let green = 0;
-  for (let x = 8; x < 80; x++) {
-    const [ar, ag] = px.at(x, 24 + (perSide - 1) * 24 + 11);
-    const [br, bg] = px.at(x, 24 + perSide * 24 + 32 + 11);
-    if (ar > 180 && ag < 120) red++;
-    if (bg > 130 && br < 100) green++;
-  }
-  expect(red).toBeGreaterThan(0);
-  expect(green).toBeGreaterThan(0);
+  // The nearest ask's price in red and the nearest bid's in green, either side of the spread. Polled: SwiftShader can
+  // show a frame or two of the book before every row of it is on screen.
+  const sides = async (): Promise<{ red: number; green: number }> => {
+    const perSide = Number(await canvas.getAttribute('data-bids'));
+    const px = await pixelsOf(canvas);
+    let red = 0;
+    let green = 0;
+    for (let x = 8; x < 80; x++) {
+      const [ar, ag] = px.at(x, 24 + (perSide - 1) * 24 + 11);
+      const [br, bg] = px.at(x, 24 + perSide * 24 + 32 + 11);
+      if (ar > 180 && ag < 120) red++;
+      if (bg > 130 && br < 100) green++;
+    }
+    return { red, green };
+  };
+  await expect
+    .poll(
+      async () => {
+        const { red, green } = await sides();
+        return red > 0 && green > 0;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   await shootBook(page, 'book-l1-dark-webgl');
 });
