@@ -9,15 +9,18 @@ import { mixOver, type ColourTokens } from '../../canvas/tokens';
 
 /** The areas' tint over the plot background. */
 const AREA_ALPHA = 0.18;
-const areaColours = new Map<string, string>();
+const areaColours = new WeakMap<ColourTokens, { readonly up: string; readonly down: string }>();
 
-/** The opaque colour of the area tint of `fg` over `bg` (a handful of themes: computed once each). */
-function areaColour(fg: string, bg: string): string {
-  const key = fg + bg;
-  let c = areaColours.get(key);
-  if (c === undefined) areaColours.set(key, (c = mixOver(fg, AREA_ALPHA, bg)));
-  return c;
+/** The opaque colours of the areas' tint over a palette's plot (computed once per palette, not per frame). */
+function areaColoursOf(c: ColourTokens): { readonly up: string; readonly down: string } {
+  let a = areaColours.get(c);
+  if (a === undefined) {
+    a = { up: mixOver(c.up, AREA_ALPHA, c.surface), down: mixOver(c.down, AREA_ALPHA, c.surface) };
+    areaColours.set(c, a);
+  }
+  return a;
 }
+
 /** Height of the price axis under the plot. */
 export const AXIS_HEIGHT = 22;
 /** Space above the plot (the mid label). */
@@ -130,14 +133,15 @@ export function toDepthScene(book: BookFrame | undefined, d: DepthSceneInput): S
   const g = book === undefined ? null : toDepthGeometry(book, d.width, d.height);
   const shapes: Shape[] = [];
   if (book !== undefined && g !== null) {
+    const area = areaColoursOf(c);
     const bids = sidePoints(book, 'bid', g);
     const asks = sidePoints(book, 'ask', g);
     shapes.push(
       // The areas are opaque fills of the colour an 18 % tint over the plot shows: the same pixels, painted without
       // blending over half the chart each frame.
-      { kind: 'poly', points: bids, colour: areaColour(c.up, c.surface), alpha: 1 },
+      { kind: 'poly', points: bids, colour: area.up, alpha: 1 },
       { kind: 'line', points: bids.slice(2, -2), colour: c.up, width: 1.5 },
-      { kind: 'poly', points: asks, colour: areaColour(c.down, c.surface), alpha: 1 },
+      { kind: 'poly', points: asks, colour: area.down, alpha: 1 },
       { kind: 'line', points: asks.slice(2, -2), colour: c.down, width: 1.5 },
     );
     const mx = Math.round(priceToX(g, g.mid)) + 0.5;
