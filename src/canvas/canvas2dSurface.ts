@@ -42,6 +42,17 @@ export class Canvas2DSurface implements Surface {
   private background: string | null = null;
   private readonly last = new Map<number, Band>();
   private readonly fonts = new Map<FontRole, string>();
+  /**
+   * The context state this surface last set (null: unknown). A storm frame paints a couple of hundred texts and rects,
+   * and each state write costs a parse or a font lookup in the browser even when the value is unchanged; these are
+   * the surface's own strings, compared before writing (the context's read-back values are normalised, so they are
+   * never compared). Resizing a canvas resets its context state, and so these.
+   */
+  private fill: string | null = null;
+  private alpha: number | null = null;
+  private fontNow: string | null = null;
+  private align: CanvasTextAlign | null = null;
+  private baselineSet = false;
 
   constructor(
     private readonly ctx: Ctx2D,
@@ -58,6 +69,7 @@ export class Canvas2DSurface implements Surface {
       this.canvas.width = w;
       this.canvas.height = h;
     }
+    this.forgetState();
     this.ctx.setTransform(1, 0, 0, 1, 0, 0);
     this.clear(0, 0, width, height, background);
     this.last.clear();
@@ -88,6 +100,26 @@ export class Canvas2DSurface implements Surface {
     this.last.clear();
   }
 
+  private forgetState(): void {
+    this.fill = null;
+    this.alpha = null;
+    this.fontNow = null;
+    this.align = null;
+    this.baselineSet = false;
+  }
+
+  private setFill(colour: string): void {
+    if (colour === this.fill) return;
+    this.ctx.fillStyle = colour;
+    this.fill = colour;
+  }
+
+  private setAlpha(a: number): void {
+    if (a === this.alpha) return;
+    this.ctx.globalAlpha = a;
+    this.alpha = a;
+  }
+
   private px(v: number): number {
     return Math.round(v * this.dpr);
   }
@@ -99,8 +131,8 @@ export class Canvas2DSurface implements Surface {
     const hh = this.px(y + h) - y0;
     if (colour === null) this.ctx.clearRect(x0, y0, ww, hh);
     else {
-      this.ctx.globalAlpha = 1;
-      this.ctx.fillStyle = colour;
+      this.setAlpha(1);
+      this.setFill(colour);
       this.ctx.fillRect(x0, y0, ww, hh);
     }
   }
@@ -121,19 +153,30 @@ export class Canvas2DSurface implements Surface {
       case 'rect': {
         const x0 = this.px(s.x);
         const y0 = this.px(s.y);
-        c.globalAlpha = s.alpha ?? 1;
-        c.fillStyle = s.colour;
+        this.setAlpha(s.alpha ?? 1);
+        this.setFill(s.colour);
         c.fillRect(x0, y0, this.px(s.x + s.w) - x0, this.px(s.y + s.h) - y0);
-        c.globalAlpha = 1;
         return;
       }
-      case 'text':
-        c.font = this.font(s.font);
-        c.textBaseline = 'middle';
-        c.textAlign = s.align;
-        c.fillStyle = s.colour;
+      case 'text': {
+        const font = this.font(s.font);
+        if (font !== this.fontNow) {
+          c.font = font;
+          this.fontNow = font;
+        }
+        if (!this.baselineSet) {
+          c.textBaseline = 'middle';
+          this.baselineSet = true;
+        }
+        if (s.align !== this.align) {
+          c.textAlign = s.align;
+          this.align = s.align;
+        }
+        this.setAlpha(1);
+        this.setFill(s.colour);
         c.fillText(s.text, this.px(s.x), this.px(s.y));
         return;
+      }
       case 'poly':
       case 'line': {
         const p = s.points;
@@ -144,14 +187,14 @@ export class Canvas2DSurface implements Surface {
           c.lineTo((p[i] ?? 0) * this.dpr, (p[i + 1] ?? 0) * this.dpr);
         if (s.kind === 'poly') {
           c.closePath();
-          c.globalAlpha = s.alpha;
-          c.fillStyle = s.colour;
+          this.setAlpha(s.alpha);
+          this.setFill(s.colour);
           c.fill();
-          c.globalAlpha = 1;
         } else {
           c.setLineDash(s.dashed === true ? [4 * this.dpr, 4 * this.dpr] : []);
           c.lineWidth = s.width * this.dpr;
           c.strokeStyle = s.colour;
+          this.setAlpha(1);
           c.stroke();
           c.setLineDash([]);
         }

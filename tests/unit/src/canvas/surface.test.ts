@@ -83,6 +83,42 @@ describe('Canvas2D surface', () => {
     s.paint(3, null);
     expect(ctx.ops).toEqual([{ op: 'rect', fill: '#101010', x: 0, y: 24, w: 100, h: 24, alpha: 1 }]);
   });
+
+  it('writes context state only when it changes, and again after a resize resets it', () => {
+    const ctx = recorder();
+    const writes = { font: 0, fillStyle: 0, textAlign: 0, textBaseline: 0, globalAlpha: 0 };
+    for (const key of Object.keys(writes) as (keyof typeof writes)[]) {
+      let v: unknown = ctx[key];
+      Object.defineProperty(ctx, key, {
+        get: () => v,
+        set: (x: unknown) => {
+          writes[key]++;
+          v = x;
+        },
+      });
+    }
+    const canvas = { width: 0, height: 0 };
+    const s = new Canvas2DSurface(ctx, canvas);
+    const labels = ['1', '2', '3', '4', '5', '6'];
+    new SceneRenderer(s).update(scene(labels), 1);
+    // Six rows, each a background, a bar and a text: the font, baseline, alignment and alpha are written once for
+    // all, the fill at each colour change (the canvas background once, which the first row's background repeats,
+    // then a bar, a text and the next row's background: 1 + 2 + 5 × 3).
+    expect(texts(ctx.ops).map((o) => [o.text, o.fill, o.font, o.align])).toEqual(
+      labels.map((l) => [l, '#ffffff', expect.stringMatching(/^12px /) as unknown, 'left']),
+    );
+    expect(writes.font).toBe(1);
+    expect(writes.textBaseline).toBe(1);
+    expect(writes.textAlign).toBe(1);
+    expect(writes.globalAlpha).toBe(1);
+    expect(writes.fillStyle).toBe(labels.length * 3);
+    // A resize resets a real context's state (width and height assignments do), so the next paint writes it again.
+    s.resize(120, 200, 1, '#000000');
+    s.paint(0, row(0, 'x'));
+    expect(writes.font).toBe(2);
+    expect(writes.textBaseline).toBe(2);
+    expect(texts(ctx.ops).at(-1)).toMatchObject({ text: 'x', fill: '#ffffff', align: 'left' });
+  });
 });
 
 describe('scene renderer', () => {
