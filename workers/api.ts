@@ -208,10 +208,11 @@ export interface HubApi {
   setInterest(tabId: string, interest: TabInterest): Promise<void>;
   /**
    * Long-poll: resolves with what changed since `cursor` (0 = everything), or an empty diff after `waitMs`.
-   * `holdMs` (0–100, default 0) delays the look by that long: a paint worker asks for the state as of just before its
-   * next animation frame, so it draws data that fresh with one pull per frame (see src/hub/framePuller.ts).
+   * `lookAt` delays the look until that time, on the clock the hub and its tabs share (`performance.timeOrigin +
+   * performance.now()`; at most 100 ms ahead, none when past or absent): a paint worker asks for the state as of just
+   * before its next animation frame, so it draws data that fresh with one pull per frame (src/hub/framePuller.ts).
    */
-  pull(tabId: string, cursor: number, waitMs: number, holdMs?: number): Promise<HubDiff>;
+  pull(tabId: string, cursor: number, waitMs: number, lookAt?: number): Promise<HubDiff>;
   /** The listed symbols (fetched once by the hub, refetched after a reconnect); [] while unavailable. */
   symbols(): Promise<readonly SymbolInfo[]>;
   /** Initial candles for the chart (REST page of 500 + up to 3 more pages back); [] on failure (spec §8). */

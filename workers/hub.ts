@@ -45,7 +45,7 @@ const api = {
     hub.setInterest(tabId, interest);
     return Promise.resolve();
   },
-  pull: (tabId, cursor, waitMs, holdMs) => hub.pull(tabId, cursor, waitMs, holdMs),
+  pull: (tabId, cursor, waitMs, lookAt) => hub.pull(tabId, cursor, waitMs, lookAt),
   symbols: () => hub.symbols(),
   klines: (symbol, interval, endMs, startMs) => hub.klines(symbol, interval, endMs, startMs),
   fillMarkers: (symbol, interval, fromMs, toMs) => hub.fillMarkers(symbol, interval, fromMs, toMs),

@@ -45,6 +45,13 @@ export interface HubEnv {
   readonly waitForLock?: (name: string, onFree: () => void) => void;
 }
 
+/** A pull held until `due` on `HubEnv.clock` (HubApi.pull `lookAt`); `answer` looks once, at most once. */
+interface HeldPull {
+  readonly due: number;
+  timer: number;
+  readonly answer: () => void;
+}
+
 /** State kept per tab: what it wants, when it was last heard of, and its pending long-poll. */
 interface Tab {
   interest: TabInterest;
@@ -56,7 +63,7 @@ interface Tab {
   full: boolean;
 }
 
-/** The longest a pull may ask the hub to wait before looking (HubApi.pull `holdMs`); a paint worker asks under a frame. */
+/** The longest a pull may ask the hub to wait before looking (HubApi.pull `lookAt`); a paint worker asks under a frame. */
 const MAX_HOLD_MS = 100;
 
 /** A tab silent this long (no pull, no heartbeat) is dropped even without its lock being freed. */
@@ -81,6 +88,12 @@ export class Hub {
   private connectionVersion = 1;
   /** A microtask will answer waiting tabs (see bump). */
   private flushQueued = false;
+  /**
+   * Held pulls (a paint worker's look just before its next frame), by when they are due on `env.clock`. Their timers
+   * answer them when the hub is idle; while it works through a burst of feed frames (the exchange publishes in
+   * bursts), a timer's task would queue behind the whole burst, so each frame also answers those already due.
+   */
+  private readonly held = new Set<HeldPull>();
   private reloadVersion = 0;
   /** Whether the socket was opened with a logged-in session (its cookie is read at the upgrade). */
   private socketLoggedIn = false;
@@ -133,6 +146,7 @@ export class Hub {
       {
         message: (text) => {
           this.market.ingest(text);
+          if (this.held.size > 0) this.answerDue();
         },
         opened: () => {
           this.onOpened();
@@ -194,16 +208,27 @@ export class Hub {
     this.flushWaiter(tabId, tab, true);
   }
 
-  /** Long-poll for the tab's diff since `cursor`, looked at after `holdMs` (see HubApi.pull). */
-  pull(tabId: string, cursor: number, waitMs: number, holdMs?: unknown): Promise<HubDiff> {
-    const hold = typeof holdMs === 'number' && Number.isFinite(holdMs) ? Math.min(MAX_HOLD_MS, holdMs) : 0;
+  /** Long-poll for the tab's diff since `cursor`, looked at `lookAt` (see HubApi.pull). */
+  pull(tabId: string, cursor: number, waitMs: number, lookAt?: unknown): Promise<HubDiff> {
+    const hold =
+      typeof lookAt === 'number' && Number.isFinite(lookAt)
+        ? Math.min(MAX_HOLD_MS, lookAt - this.env.clock())
+        : 0;
     if (hold > 0) {
-      const held = this.tabs.get(tabId);
-      if (held !== undefined) held.lastSeen = this.env.now();
+      const tab = this.tabs.get(tabId);
+      if (tab !== undefined) tab.lastSeen = this.env.now();
       return new Promise<HubDiff>((resolve) => {
-        this.env.setTimer(() => {
-          resolve(this.pull(tabId, cursor, waitMs));
-        }, hold);
+        const h: HeldPull = {
+          due: this.env.clock() + hold,
+          timer: 0,
+          answer: () => {
+            if (!this.held.delete(h)) return;
+            this.env.clearTimer(h.timer);
+            resolve(this.pull(tabId, cursor, waitMs));
+          },
+        };
+        this.held.add(h);
+        h.timer = this.env.setTimer(h.answer, hold);
       });
     }
     const tab = this.tabs.get(tabId);
@@ -336,6 +361,12 @@ export class Hub {
   }
 
   // ---- internals ----
+
+  /** Answers the held pulls that are due (see `held`). */
+  private answerDue(): void {
+    const now = this.env.clock();
+    for (const h of this.held) if (h.due <= now) h.answer();
+  }
 
   private allInterests(): TabInterest[] {
     return [...this.tabs.values()].map((t) => t.interest);

@@ -6,10 +6,12 @@
  * Pacing: one pull per animation frame, latched late. Chromium shows a worker's canvas at the display frame in which
  * it is committed, and commits a canvas drawn between frames at the start of the next one; the display draws a few
  * milliseconds after that. So the freshest pixels come from the hub's state taken just before a frame begins, drawn
- * at once. After each frame the owner calls `tick(frameTime)`, which sends the next pull with a hold (HubApi.pull
- * `holdMs`): the hub looks a `lead` before the next frame is due and answers then, even with nothing new (the
- * puller then parks a long poll for the next change, without a frame). The lead adapts (`Latch`): an answer that
- * lands after the next frame has begun widens it, a run of answers on time narrows it.
+ * at once. After each frame the owner calls `tick(frameTime)`, which sends the next pull with a time to look at
+ * (HubApi.pull `lookAt`, on the clock the hub and its tabs share): the hub looks a `lead` before the next frame is
+ * due and answers then, even with nothing new (the puller then parks a long poll for the next change, without a
+ * frame). The time is absolute rather than a delay, so the pull's own trip to the hub (which waits behind the feed
+ * frames the hub is working through) does not push the look later. The lead adapts (`Latch`): an answer that lands
+ * after the next frame has begun widens it, a run of answers on time narrows it.
  * The owner either lets the puller watch animation frames itself, or (`ownFrames: false`) calls `tick()` from its
  * own frame loop.
  */
@@ -18,12 +20,16 @@ import type { HubApi, HubDiff, TabInterest } from '../../workers/api';
 import { BUILD_ID } from './buildId';
 
 const PULL_WAIT_MS = 10_000;
-/** The lead's bounds and start, in ms before the next frame (hub timer + port hop + the frame's own start delay). */
+/** The lead's bounds and start, in ms before the next frame (the hub's lateness + the answer's trip + drawing). */
 const LEAD_MIN_MS = 1.5;
 const LEAD_MAX_MS = 8;
 const LEAD_START_MS = 4;
-/** Answers on time in a row before the lead narrows by a step. */
-const LEAD_SETTLE_FRAMES = 30;
+/**
+ * Answers on time in a row before the lead narrows by a step. A late answer widens it by two steps' worth, so the
+ * lead settles where about one answer in 30 is late (3 %): each late one costs its frame's pixels a frame, which
+ * keeps them above the 95th percentile of feed-to-pixel, while every millisecond of lead is paid by every frame.
+ */
+const LEAD_SETTLE_FRAMES = 15;
 const LEAD_STEP_MS = 0.5;
 
 /** True when a pull's answer carries anything beyond its cursor (a timed-out pull answers without). */
@@ -59,9 +65,9 @@ export class Latch {
     if (d > 4 && d < this.period * 1.5) this.period += (d - this.period) * 0.1;
   }
 
-  /** The hold for a pull sent at `now` in the frame that began at `frameTime`: look `lead` before the next one. */
-  hold(frameTime: number, now: number): number {
-    return Math.max(0, frameTime + this.period - this.lead - now);
+  /** When a pull sent in the frame that began at `frameTime` should look (same clock): `lead` before the next one. */
+  lookAt(frameTime: number): number {
+    return frameTime + this.period - this.lead;
   }
 
   late(): void {
@@ -87,7 +93,7 @@ export class FramePuller {
   private wake: (() => void) | null = null;
   private closed = false;
   /** Set while the loop waits for the next frame to pull; `tick()` (or the puller's own rAF) releases it. */
-  private frameWaiter: ((holdMs: number) => void) | null = null;
+  private frameWaiter: ((lookAt: number) => void) | null = null;
   /** Frames begun (ticks): a held pull answered after another frame began is late. */
   private frames = 0;
   /** `ownFrames`: the frame watch stopped while hidden, and how to restart it. */
@@ -130,8 +136,8 @@ export class FramePuller {
   }
 
   /**
-   * The owner's animation frame began at `frameTime` and it has drawn what it holds. Sends the next pull, held to
-   * land just before the next frame; returns whether a pull was waiting for this frame.
+   * The owner's animation frame began at `frameTime` and it has drawn what it holds. Sends the next pull, to look
+   * just before the next frame; returns whether a pull was waiting for this frame.
    */
   tick(frameTime: number): boolean {
     this.latch.frame(frameTime);
@@ -139,7 +145,7 @@ export class FramePuller {
     const w = this.frameWaiter;
     if (w === null) return false;
     this.frameWaiter = null;
-    w(this.latch.hold(frameTime, performance.now()));
+    w(this.latch.lookAt(frameTime));
     return true;
   }
 
@@ -158,32 +164,38 @@ export class FramePuller {
   private async run(lockName: string): Promise<void> {
     await this.hello(lockName);
     if (this.ownFrames) this.watchFrames();
-    // null: a long poll (wait for the next change); a number: one look after that hold.
-    let hold: number | null = null;
+    // null: a long poll (wait for the next change); a number: one look at that time (performance.now()'s clock).
+    let look: number | null = null;
     while (!this.closed) {
       if (!this.visible) {
         await new Promise<void>((ok) => {
           this.wake = ok;
         });
-        hold = null;
+        look = null;
         continue;
       }
       let d: HubDiff;
       const sentInFrame = this.frames;
+      // Held for the next frame (a look already due is answered at once, and says nothing of lateness).
+      const held: boolean = look !== null && look > performance.now();
       try {
-        d = await this.api.pull(this.tabId, this.cursor, hold === null ? PULL_WAIT_MS : 0, hold ?? 0);
+        d = await this.api.pull(
+          this.tabId,
+          this.cursor,
+          look === null ? PULL_WAIT_MS : 0,
+          look === null ? undefined : performance.timeOrigin + look,
+        );
       } catch {
         // The tab's main-thread client restarts a dead hub; this port then stays dead, and the tab makes a new worker.
         return;
       }
       // Held for the next frame and landed after it began: late.
-      const held: boolean = hold !== null && hold > 0;
       const late: boolean = held && this.frames > sentInFrame;
       if (held) {
         if (late) this.latch.late();
         else this.latch.onTime();
       }
-      hold = null;
+      look = null;
       if (d.instanceId !== this.instanceId) {
         await this.hello(lockName).catch(() => undefined);
         continue;
@@ -194,7 +206,7 @@ export class FramePuller {
       this.onDiff(d, late);
       // After a late answer the frame it was meant for has begun: aim the next pull at the frame after it now rather
       // than at the next tick, which would leave that frame without a pull.
-      hold = late ? this.latch.hold(this.latch.lastFrame, performance.now()) : await this.nextFrame();
+      look = late ? this.latch.lookAt(this.latch.lastFrame) : await this.nextFrame();
     }
   }
 
