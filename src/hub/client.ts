@@ -33,25 +33,21 @@ const PULL_WAIT_MS = 10_000;
 const PULL_DEAD_MS = PULL_WAIT_MS + 5_000;
 const HEARTBEAT_MS = 20_000;
 
-/** The longest the loop waits for an animation frame before pulling anyway (about one 60 Hz frame). */
+/** The least time between two pulls (about one 60 Hz frame). */
 const FRAME_WAIT_MS = 17;
 
 /**
- * The next animation frame, or one display period, whichever comes first. Chromium throttles requestAnimationFrame
- * for a visible tab that is not in front (headless gives such a tab 1-9 frames a second), and a tab that waited for
- * it showed a new order up to 0.8 s after the tab in front. The timer keeps the same bound, one pull per display
- * frame, without depending on frames the browser is holding back; a hidden tab still pulls nothing (whenVisible).
+ * One display period. The loop paces its pulls by a timer, not by requestAnimationFrame: a frame request makes the
+ * page's compositor take part in the next display frame and wait for this thread, which a busy or throttled main
+ * thread answers late, and the display compositor then holds every other surface of the frame (the paint worker's
+ * canvases) until its deadline. A pull whose diff changes the page still gets drawn in the next frame, as any DOM
+ * change does. (Chromium also throttles requestAnimationFrame for a visible tab that is not in front: headless gives
+ * such a tab 1-9 frames a second, and a tab that waited for it showed a new order up to 0.8 s late.) A hidden tab
+ * still pulls nothing (whenVisible).
  */
 function nextFrame(): Promise<void> {
   return new Promise((ok) => {
-    const t = setTimeout(() => {
-      cancelAnimationFrame(raf);
-      ok();
-    }, FRAME_WAIT_MS);
-    const raf = requestAnimationFrame(() => {
-      clearTimeout(t);
-      ok();
-    });
+    setTimeout(ok, FRAME_WAIT_MS);
   });
 }
 
