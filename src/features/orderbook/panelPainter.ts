@@ -81,7 +81,7 @@ export interface PanelReport {
   readonly best: { readonly bid: number; readonly ask: number } | null;
   /** 1 while any trade row flashes, else 0. */
   readonly flashing: number;
-  /** Book levels drawn by the depth chart. */
+  /** Book levels drawn by the depth chart (a change of count alone, while above 0, sends no new report). */
   readonly levels: number;
   readonly tip: HoverSummary | null;
   /** Drawn rows marked as holding the user's open orders (side and the row's price), best first. */
@@ -302,8 +302,10 @@ export class PanelPainter {
         depthTip: c.readout === null ? null : { readout: c.readout, y: c.y },
       };
     } else return null;
-    // Best prices move on every frame; the tab reads them every 2 s at most, so they do not force a report.
-    const key = JSON.stringify({ ...report, best: null });
+    // Best prices move on every frame; the tab reads them every 2 s at most, so they do not force a report. Nor does
+    // the depth chart's level count, which moves with nearly every book in a storm: the tab only needs to know that
+    // there are levels, and each report costs it a message and a render (and the display frame a wait for that).
+    const key = JSON.stringify({ ...report, best: null, levels: report.levels > 0 });
     if (key === this.lastReport) return null;
     this.lastReport = key;
     return report;

@@ -1,0 +1,92 @@
+/** The panel painter's reports: what the tab hears back after a draw, and when it hears nothing. */
+import { describe, expect, it } from 'vitest';
+import type { BookFrame } from '../../../../../workers/api';
+import { Canvas2DSurface } from '../../../../../src/canvas/canvas2dSurface';
+import { PanelPainter, type PanelInput } from '../../../../../src/features/orderbook/panelPainter';
+import { recorder } from '../../canvas/recorder';
+
+/** A book of `levels` bids and asks around 100, amount 1 each, with stride-4 rows (price, qty, cumulative, value). */
+function book(levels: number, u: number): BookFrame {
+  const side = (dir: number): Float64Array => {
+    const rows = new Float64Array(levels * 4);
+    let cum = 0;
+    let value = 0;
+    for (let i = 0; i < levels; i++) {
+      const price = 100 + dir * (i + 1);
+      cum += 1;
+      value += price;
+      rows.set([price, 1, cum, value], i * 4);
+    }
+    return rows;
+  };
+  return {
+    symbol: 'BTCUSDT',
+    step: '1',
+    steps: ['1'],
+    bids: side(-1),
+    asks: side(1),
+    bidCount: levels,
+    askCount: levels,
+    buyOnePrice: 99,
+    sellOnePrice: 101,
+    ratio: 0.5,
+    u,
+    receivedAt: u,
+    resyncing: false,
+  };
+}
+
+const input = (hoverX: number | null): PanelInput => ({
+  width: 320,
+  height: 200,
+  dpr: 1,
+  theme: 'dark',
+  locale: 'en',
+  rtl: false,
+  symbol: 'BTCUSDT',
+  pricePrecision: 2,
+  quantityPrecision: 4,
+  priceDp: 2,
+  text: {
+    price: 'Price',
+    amount: 'Amount',
+    total: 'Total',
+    time: 'Time',
+    ratioBuy: 'B',
+    ratioSell: 'S',
+    mid: 'Mid',
+  },
+  layout: 1,
+  total: 'base',
+  hover: null,
+  ownOrders: [],
+  step: 1,
+  last: null,
+  flash: false,
+  hoverX,
+});
+
+describe('panel painter reports', () => {
+  it('depth: reports when levels appear, not each time their count moves; a hover readout always reports', () => {
+    const p = new PanelPainter('depth', new Canvas2DSurface(recorder(), { width: 0, height: 0 }));
+    p.setInput(input(null));
+    expect(p.frame(0)?.levels).toBe(0);
+    p.setBook(book(3, 1));
+    expect(p.frame(16)?.levels).toBe(6);
+    // A storm changes the level count with nearly every book: the chart redraws, the tab hears nothing.
+    p.setBook(book(5, 2));
+    expect(p.frame(32)).toBeNull();
+    expect(p.drewLast).toBe(true);
+    p.setBook(book(4, 3));
+    expect(p.frame(48)).toBeNull();
+    // A pointer over the chart: its readout goes to the tab (and with it the current count).
+    p.setInput(input(100));
+    const hovered = p.frame(64);
+    expect(hovered?.depthTip).not.toBeNull();
+    expect(hovered?.levels).toBe(8);
+    // The book emptied: that goes to the tab too.
+    p.setInput(input(null));
+    p.setBook(book(0, 4));
+    expect(p.frame(80)?.levels).toBe(0);
+  });
+});
