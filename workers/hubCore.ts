@@ -210,16 +210,15 @@ export class Hub {
 
   /** Long-poll for the tab's diff since `cursor`, looked at `lookAt` (see HubApi.pull). */
   pull(tabId: string, cursor: number, waitMs: number, lookAt?: unknown): Promise<HubDiff> {
+    const now = this.env.clock();
     const hold =
-      typeof lookAt === 'number' && Number.isFinite(lookAt)
-        ? Math.min(MAX_HOLD_MS, lookAt - this.env.clock())
-        : 0;
+      typeof lookAt === 'number' && Number.isFinite(lookAt) ? Math.min(MAX_HOLD_MS, lookAt - now) : 0;
     if (hold > 0) {
       const tab = this.tabs.get(tabId);
       if (tab !== undefined) tab.lastSeen = this.env.now();
       return new Promise<HubDiff>((resolve) => {
         const h: HeldPull = {
-          due: this.env.clock() + hold,
+          due: now + hold,
           timer: 0,
           answer: () => {
             if (!this.held.delete(h)) return;

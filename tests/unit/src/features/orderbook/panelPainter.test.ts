@@ -4,37 +4,11 @@ import type { BookFrame } from '../../../../../workers/api';
 import { Canvas2DSurface } from '../../../../../src/canvas/canvas2dSurface';
 import { PanelPainter, type PanelInput } from '../../../../../src/features/orderbook/panelPainter';
 import { recorder } from '../../canvas/recorder';
+import { bookOf } from './books';
 
-/** A book of `levels` bids and asks around 100, amount 1 each, with stride-4 rows (price, qty, cumulative, value). */
-function book(levels: number, u: number): BookFrame {
-  const side = (dir: number): Float64Array => {
-    const rows = new Float64Array(levels * 4);
-    let cum = 0;
-    let value = 0;
-    for (let i = 0; i < levels; i++) {
-      const price = 100 + dir * (i + 1);
-      cum += 1;
-      value += price;
-      rows.set([price, 1, cum, value], i * 4);
-    }
-    return rows;
-  };
-  return {
-    symbol: 'BTCUSDT',
-    step: '1',
-    steps: ['1'],
-    bids: side(-1),
-    asks: side(1),
-    bidCount: levels,
-    askCount: levels,
-    buyOnePrice: 99,
-    sellOnePrice: 101,
-    ratio: 0.5,
-    u,
-    receivedAt: u,
-    resyncing: false,
-  };
-}
+/** `levels` bids and asks of the app's symbol, as update `u`. */
+const book = (levels: number, u: number): BookFrame =>
+  bookOf(levels, { symbol: 'BTCUSDT', u, receivedAt: u });
 
 const input = (hoverX: number | null): PanelInput => ({
   width: 320,

@@ -29,6 +29,7 @@ import {
   rowsThatFit,
   slotAt,
 } from '../../../../../src/features/orderbook/view';
+import { bookOf as book } from './books';
 
 /** Plain fixed decimals; `compact` abbreviates thousands and millions (as the painter's locale formatter does). */
 function toFixed(n: number, dp: number, compact: boolean): string {
@@ -36,37 +37,6 @@ function toFixed(n: number, dp: number, compact: boolean): string {
   if (compact && abs >= 1e6) return `${(n / 1e6).toFixed(dp)}M`;
   if (compact && abs >= 1e3) return `${(n / 1e3).toFixed(dp)}K`;
   return n.toFixed(dp);
-}
-
-/** A book of n rows a side around 100: asks 100.5, 101.5…, bids 99.5, 98.5…, amount 1 each. */
-function book(n: number): BookFrame {
-  const side = (start: number, dir: number): Float64Array => {
-    const a = new Float64Array(n * 4);
-    let cum = 0;
-    let cumQ = 0;
-    for (let i = 0; i < n; i++) {
-      const p = start + dir * i;
-      cum += 1;
-      cumQ += p;
-      a.set([p, 1, cum, cumQ], i * 4);
-    }
-    return a;
-  };
-  return {
-    symbol: 'X',
-    step: '1',
-    steps: ['1'],
-    bids: side(99.5, -1),
-    asks: side(100.5, 1),
-    bidCount: n,
-    askCount: n,
-    buyOnePrice: 99.5,
-    sellOnePrice: 100.5,
-    ratio: 0.5,
-    u: 1,
-    receivedAt: 0,
-    resyncing: false,
-  };
 }
 
 describe('order book view', () => {
