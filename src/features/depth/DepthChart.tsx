@@ -10,7 +10,7 @@ import { useElementSize } from '../../canvas/useElementSize';
 import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { pairLookupAtom, routeAtom, themeAtom } from '../../app/state';
 import { formatFixed } from '../../lib/format';
-import type { PanelInput } from '../orderbook/panelPainter';
+import { BOOK_INPUTS_AT_REST, type PanelInput } from '../orderbook/panelPainter';
 import { usePanelPainter } from '../orderbook/usePanelPainter';
 import './depth.css';
 
@@ -49,12 +49,7 @@ function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
     quantityPrecision: symbol.quantityPrecision,
     priceDp: symbol.pricePrecision,
     text: { price: '', amount: '', total: '', time: '', ratioBuy: '', ratioSell: '', mid: t('depth.mid') },
-    layout: 1,
-    total: 'base',
-    hover: null,
-    ownOrders: [],
-    step: 1,
-    last: null,
+    ...BOOK_INPUTS_AT_REST,
     flash: false,
     // Whole pixels: a sub-pixel pointer move does not repaint.
     hoverX: hoverX === null ? null : Math.round(hoverX),

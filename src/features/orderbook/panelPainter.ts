@@ -69,6 +69,19 @@ export interface PanelInput {
   readonly hoverX: number | null;
 }
 
+/**
+ * The order book's own inputs at rest, for the panels that do not draw a book (latest trades, the depth chart): their
+ * painter reads none of these, and each panel spreads this rather than listing them again.
+ */
+export const BOOK_INPUTS_AT_REST = {
+  layout: 1,
+  total: 'base',
+  hover: null,
+  ownOrders: [],
+  step: 1,
+  last: null,
+} as const satisfies Partial<PanelInput>;
+
 /** What the tab learns after a draw. */
 export interface PanelReport {
   readonly slots: readonly RowSlot[];

@@ -12,7 +12,7 @@ import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { isRtl } from '../../app/routes';
 import { pairLookupAtom, routeAtom, themeAtom } from '../../app/state';
 import { intent, orderFormIntentAtom } from '../order-form/intent';
-import type { PanelInput } from '../orderbook/panelPainter';
+import { BOOK_INPUTS_AT_REST, type PanelInput } from '../orderbook/panelPainter';
 import { usePanelPainter } from '../orderbook/usePanelPainter';
 import { tradePreferencesAtom } from '../tools/state';
 import { tradeRowAt } from './view';
@@ -62,12 +62,7 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
       ratioSell: '',
       mid: '',
     },
-    layout: 1,
-    total: 'base',
-    hover: null,
-    ownOrders: [],
-    step: 1,
-    last: null,
+    ...BOOK_INPUTS_AT_REST,
     flash,
     hoverX: null,
   };

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BookFrame } from '../../../../../workers/api';
 import { Canvas2DSurface } from '../../../../../src/canvas/canvas2dSurface';
-import { PanelPainter, type PanelInput } from '../../../../../src/features/orderbook/panelPainter';
+import {
+  BOOK_INPUTS_AT_REST,
+  PanelPainter,
+  type PanelInput,
+} from '../../../../../src/features/orderbook/panelPainter';
 import { recorder } from '../../canvas/recorder';
 import { bookOf } from './books';
 
@@ -30,12 +34,7 @@ const input = (hoverX: number | null): PanelInput => ({
     ratioSell: 'S',
     mid: 'Mid',
   },
-  layout: 1,
-  total: 'base',
-  hover: null,
-  ownOrders: [],
-  step: 1,
-  last: null,
+  ...BOOK_INPUTS_AT_REST,
   flash: false,
   hoverX,
 });
