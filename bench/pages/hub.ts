@@ -12,9 +12,11 @@ import type { PaintReport } from './hubPaint.worker';
 
 const stats = installStats();
 const canvas = document.getElementById('book') as HTMLCanvasElement;
-const statsEl = document.getElementById('stats');
-const client = hubClient();
+// `?status=0`: no live status line. A runner measuring display timing sets it: each text change makes the tab's
+// main thread produce a frame, and the display compositor holds the worker canvases' frame until that one arrives.
 const query = new URLSearchParams(location.search);
+const statsEl = query.get('status') === '0' ? null : document.getElementById('stats');
+const client = hubClient();
 const symbol = query.get('symbol') ?? 'BTCUSDT';
 const drawing = query.get('draw') !== '0';
 const paint = query.get('paint') === 'main' ? 'main' : 'worker';
@@ -72,11 +74,11 @@ if (query.get('mode') === 'render') {
 // Live counters on the page itself (what the hub dropped, sockets, tabs), once a second.
 setInterval(() => {
   stats.mode = client.mode;
+  if (statsEl === null) return;
   void client
     .remote()
     .counters()
     .then((c) => {
-      if (statsEl === null) return;
       const shown = Object.entries(c)
         .filter(([, v]) => v !== 0)
         .map(([k, v]) => `${k} ${v}`)

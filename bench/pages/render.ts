@@ -164,7 +164,8 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
     };
     requestAnimationFrame(frame);
   }
-  setInterval(() => {
-    if (statsEl !== null) statsEl.textContent = `render bench ${stats.paint}: ${stats.frames} frames`;
-  }, 1000);
+  if (statsEl !== null)
+    setInterval(() => {
+      statsEl.textContent = `render bench ${stats.paint}: ${stats.frames} frames`;
+    }, 1000);
 }
