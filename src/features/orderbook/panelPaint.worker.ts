@@ -5,13 +5,15 @@
  * animation frame through the same PanelPainter the tab would use. One worker rather than one per panel: a slow
  * laptop runs one more thread instead of three, panels that read the same data share one pull (panelFeeds.ts), and
  * every canvas is committed in the same frame task, so the display compositor is not kept waiting on a second or
- * third worker that the scheduler has not run yet. Answers the tab's clicks with the row under them. Paused while
- * the tab is hidden.
+ * third worker that the scheduler has not run yet. The book draws in every frame it has news for; the other panels
+ * share one draw a frame (frameSlots.ts), so a storm commits two canvases a frame rather than three. Answers the
+ * tab's clicks with the row under them. Paused while the tab is hidden.
  */
 import * as Comlink from 'comlink';
 import type { BookFrame, HubApi, HubDiff, TabInterest, TradeRow } from '../../../workers/api';
 import { Canvas2DSurface } from '../../canvas/canvas2dSurface';
 import { FramePuller } from '../../hub/framePuller';
+import { FrameSlots, type SlotPanel } from './frameSlots';
 import { planFeeds } from './panelFeeds';
 import type { FromPanelWorker, PanelAdd, ToPanelWorker } from './paintMessages';
 import { PanelPainter, type PanelKind } from './panelPainter';
@@ -20,6 +22,8 @@ interface Panel {
   readonly id: number;
   readonly kind: PanelKind;
   readonly painter: PanelPainter;
+  /** Its side of the frame share (frameSlots.ts). */
+  readonly slot: SlotPanel;
   interest: TabInterest;
   /** Its data drew on arrival this frame: the frame loop does not draw it again in this frame. */
   drewSinceFrame: boolean;
@@ -48,6 +52,10 @@ let hub: Comlink.Remote<HubApi> | null = null;
 let visible = true;
 let raf = 0;
 let stats = false;
+/** Animation frames begun: a draw between frames shows in the next one (`frameNo + 1`). */
+let frameNo = 0;
+const slots = new FrameSlots();
+const slotPanels: SlotPanel[] = [];
 
 function post(m: FromPanelWorker): void {
   postMessage(m);
@@ -57,6 +65,7 @@ function loop(now: number): void {
   raf = 0;
   if (panels.size === 0 || !visible) return;
   raf = requestAnimationFrame(loop);
+  frameNo++;
   // Animations, hover and input changes draw here, unless the panel's data already drew on arrival this frame; then
   // each pull goes out again, held so its answer lands just before the next frame (see FramePuller).
   for (const p of panels.values()) {
@@ -64,15 +73,19 @@ function loop(now: number): void {
       p.feedToPixelMs.push(performance.timeOrigin + now - p.shownBook);
       p.shownBook = null;
     }
-    if (!p.drewSinceFrame) paint(p, now);
+    if (!p.drewSinceFrame) paint(p, now, frameNo);
     p.drewSinceFrame = false;
   }
   for (const f of feeds.values()) f.puller.tick(now);
 }
 
-/** Draws what changed in one panel (at most once per frame: on its data landing, or in the frame loop). */
-function paint(p: Panel, now: number): void {
-  if (!visible) return;
+/**
+ * Draws what changed in one panel for display frame `frame` (at most once per frame: on its data landing, or in the
+ * frame loop), when the frame share lets it.
+ */
+function paint(p: Panel, now: number, frame: number): void {
+  if (!visible || !p.painter.wantsFrame() || !slots.allow(p.slot, frame, slotPanels)) return;
+  slots.drew(p.slot, frame);
   const t0 = stats ? performance.now() : 0;
   const report = p.painter.frame(now);
   if (stats && p.painter.drewLast) {
@@ -118,7 +131,7 @@ function onDiff(feed: Feed, d: HubDiff, late: boolean): void {
   // it, so a panel gets one draw per frame.
   if (!late)
     for (const p of feed.panels) {
-      paint(p, now);
+      paint(p, now, frameNo + 1);
       p.drewSinceFrame = true;
     }
   wake();
@@ -179,10 +192,18 @@ function addPanel(m: PanelAdd): void {
   if (ctx === null) throw new Error('no 2D context in the paint worker');
   const painter = new PanelPainter(m.kind, new Canvas2DSurface(ctx, m.canvas));
   painter.setInput(m.input);
+  const slot: SlotPanel = {
+    id: m.panel,
+    primary: m.kind === 'book',
+    wantsFrame: () => painter.wantsFrame(),
+    inputChanged: () => painter.inputChanged(),
+  };
+  slotPanels.push(slot);
   panels.set(m.panel, {
     id: m.panel,
     kind: m.kind,
     painter,
+    slot,
     interest: m.interest,
     drewSinceFrame: false,
     lastBook: null,
@@ -230,6 +251,8 @@ onmessage = (e: MessageEvent<ToPanelWorker>) => {
       const p = panels.get(m.panel);
       if (p === undefined) return;
       panels.delete(m.panel);
+      slots.forget(m.panel);
+      slotPanels.splice(slotPanels.indexOf(p.slot), 1);
       p.painter.destroy();
       replan();
       return;

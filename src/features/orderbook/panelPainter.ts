@@ -168,6 +168,8 @@ export class PanelPainter {
   private trades: readonly TradeRow[] = NO_TRADES;
   private input: PanelInput | null = null;
   private dirty = true;
+  /** setInput since the last draw (hover, size, theme, locale): human-speed news, drawn at once. */
+  private inputNews = true;
   private animating = false;
   private formats: Formats | null = null;
   private readonly bookR: BookRenderer | null;
@@ -203,6 +205,17 @@ export class PanelPainter {
   setInput(input: PanelInput): void {
     this.input = input;
     this.dirty = true;
+    this.inputNews = true;
+  }
+
+  /** Whether the next `frame` call would draw. */
+  wantsFrame(): boolean {
+    return this.input !== null && (this.dirty || this.animating);
+  }
+
+  /** Whether its input changed since it last drew. */
+  inputChanged(): boolean {
+    return this.inputNews;
   }
 
   /** The book row at a slot (price and cumulative quantity), for a click. */
@@ -227,6 +240,7 @@ export class PanelPainter {
     this.drewLast = false;
     if (i === null || (!this.dirty && !this.animating)) return null;
     this.dirty = false;
+    this.inputNews = false;
     this.drewLast = true;
     const f = this.formatsFor(i);
     const colours = TOKENS[i.theme];

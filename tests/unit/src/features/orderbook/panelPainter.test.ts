@@ -63,3 +63,38 @@ describe('panel painter reports', () => {
     expect(p.frame(80)?.levels).toBe(0);
   });
 });
+
+describe('panel painter news', () => {
+  it('wants a frame for new data or input, and tells input apart from data', () => {
+    const p = new PanelPainter('depth', new Canvas2DSurface(recorder(), { width: 0, height: 0 }));
+    // No input yet: nothing to draw on.
+    expect(p.wantsFrame()).toBe(false);
+    p.setInput(input(null));
+    expect(p.wantsFrame()).toBe(true);
+    expect(p.inputChanged()).toBe(true);
+    p.frame(0);
+    expect(p.wantsFrame()).toBe(false);
+    expect(p.inputChanged()).toBe(false);
+    // A book is data: it wants a frame, and is not input.
+    p.setBook(book(3, 1));
+    expect(p.wantsFrame()).toBe(true);
+    expect(p.inputChanged()).toBe(false);
+    p.frame(16);
+    // A pointer over the chart is input.
+    p.setInput(input(100));
+    expect(p.inputChanged()).toBe(true);
+    p.frame(32);
+    expect(p.inputChanged()).toBe(false);
+    expect(p.wantsFrame()).toBe(false);
+  });
+
+  it('a trades list has no news in a book', () => {
+    const p = new PanelPainter('trades', new Canvas2DSurface(recorder(), { width: 0, height: 0 }));
+    p.setInput(input(null));
+    p.frame(0);
+    p.setBook(book(3, 1));
+    expect(p.wantsFrame()).toBe(false);
+    p.setTrades([{ id: 't1', price: 100, qty: 1, time: 1, side: 'Buy' }]);
+    expect(p.wantsFrame()).toBe(true);
+  });
+});
