@@ -183,8 +183,9 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     // every 2 s in one run: 0.83 % of frames missed with it, 0.60 % without; feed-to-pixel p95 25.5 ms with it,
     // 24.1 without.
     const base = `${sim.url}/bench/pages/hub.html?status=0`;
-    const baseline = await run(page, `${base}&mode=render&draw=0`, windowMs, bareMs);
-    const ours = await run(page, `${base}&mode=render`, windowMs, bareMs);
+    const oursUrl = `${base}&mode=render`;
+    const baseline = await run(page, `${oursUrl}&draw=0`, windowMs, bareMs);
+    const ours = await run(page, oursUrl, windowMs, bareMs);
     const chosen = ours.figures.paint.startsWith('webgl') ? 'webgl' : 'canvas';
     const other = chosen === 'webgl' ? 'canvas' : 'webgl';
     const inWorker = ours.figures.paint.endsWith('worker');
@@ -199,7 +200,7 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     const traceMs = quick ? 4_000 : 15_000;
     const windows: Map<string, PanelLatency>[] = [];
     for (let i = 0; inWorker && i < (quick ? 1 : 3); i++)
-      windows.push(await traced(browser, page, `${base}&mode=render`, traceMs, false));
+      windows.push(await traced(browser, page, oursUrl, traceMs, false));
     const bookP95 = (w: Map<string, PanelLatency>): number => pct(w.get('book')?.feedToPixelMs ?? [], 95);
     windows.sort((a, b) => bookP95(a) - bookP95(b));
     const shown = windows[Math.floor(windows.length / 2)] ?? null;
@@ -208,12 +209,12 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     // 50 ms in one full run and 16.7 in two runs of the same build right after), so two more windows, spaced between
     // the traced ones; the figures are the median window's, and the worst window is reported beside them.
     const oursRuns = [ours];
-    if (!quick) oursRuns.push(await run(page, `${base}&mode=render`, windowMs, bareMs));
-    const shownProbed = inWorker ? await traced(browser, page, `${base}&mode=render`, traceMs, true) : null;
-    if (!quick) oursRuns.push(await run(page, `${base}&mode=render`, windowMs, bareMs));
+    if (!quick) oursRuns.push(await run(page, oursUrl, windowMs, bareMs));
+    const shownProbed = inWorker ? await traced(browser, page, oursUrl, traceMs, true) : null;
+    if (!quick) oursRuns.push(await run(page, oursUrl, windowMs, bareMs));
     // The same painters on the tab's main thread (what the workers save it), and the other backend forced.
-    const mainPaint = await run(page, `${base}&mode=render&paint=main&backend=${chosen}`, windowMs, bareMs);
-    const forced = await run(page, `${base}&mode=render&backend=${other}`, windowMs, bareMs);
+    const mainPaint = await run(page, `${oursUrl}&paint=main&backend=${chosen}`, windowMs, bareMs);
+    const forced = await run(page, `${oursUrl}&backend=${other}`, windowMs, bareMs);
     const reference = await run(page, `${base}&mode=render-reference`, windowMs, bareMs);
     add('render.backend', chosen === 'webgl' ? 1 : 0, 'webgl=1');
     add('render.paintsInWorker', inWorker ? 1 : 0, 'yes=1');

@@ -12,8 +12,7 @@ import type { PaintReport } from './hubPaint.worker';
 
 const stats = installStats();
 const canvas = document.getElementById('book') as HTMLCanvasElement;
-// `?status=0`: no live status line. A runner measuring display timing sets it: each text change makes the tab's
-// main thread produce a frame, and the display compositor holds the worker canvases' frame until that one arrives.
+// `?status=0`: no live status line (the render bench sets it; see bench/render.bench.ts for why).
 const query = new URLSearchParams(location.search);
 const statsEl = query.get('status') === '0' ? null : document.getElementById('stats');
 const client = hubClient();

@@ -18,12 +18,10 @@ import { planFeeds } from './panelFeeds';
 import type { FromPanelWorker, PanelAdd, ToPanelWorker } from './paintMessages';
 import { PanelPainter, type PanelKind } from './panelPainter';
 
-interface Panel {
-  readonly id: number;
+/** A hosted panel; it takes part in the frame share (frameSlots.ts) as itself. */
+interface Panel extends SlotPanel {
   readonly kind: PanelKind;
   readonly painter: PanelPainter;
-  /** Its side of the frame share (frameSlots.ts). */
-  readonly slot: SlotPanel;
   interest: TabInterest;
   /** Its data drew on arrival this frame: the frame loop does not draw it again in this frame. */
   drewSinceFrame: boolean;
@@ -55,7 +53,6 @@ let stats = false;
 /** Animation frames begun: a draw between frames shows in the next one (`frameNo + 1`). */
 let frameNo = 0;
 const slots = new FrameSlots();
-const slotPanels: SlotPanel[] = [];
 
 function post(m: FromPanelWorker): void {
   postMessage(m);
@@ -84,8 +81,8 @@ function loop(now: number): void {
  * frame loop), when the frame share lets it.
  */
 function paint(p: Panel, now: number, frame: number): void {
-  if (!visible || !p.painter.wantsFrame() || !slots.allow(p.slot, frame, slotPanels)) return;
-  slots.drew(p.slot, frame);
+  if (!visible || !p.painter.wantsFrame() || !slots.allow(p, frame, panels.values())) return;
+  slots.drew(p, frame);
   const t0 = stats ? performance.now() : 0;
   const report = p.painter.frame(now);
   if (stats && p.painter.drewLast) {
@@ -192,18 +189,13 @@ function addPanel(m: PanelAdd): void {
   if (ctx === null) throw new Error('no 2D context in the paint worker');
   const painter = new PanelPainter(m.kind, new Canvas2DSurface(ctx, m.canvas));
   painter.setInput(m.input);
-  const slot: SlotPanel = {
-    id: m.panel,
-    primary: m.kind === 'book',
-    wantsFrame: () => painter.wantsFrame(),
-    inputChanged: () => painter.inputChanged(),
-  };
-  slotPanels.push(slot);
   panels.set(m.panel, {
     id: m.panel,
     kind: m.kind,
     painter,
-    slot,
+    primary: m.kind === 'book',
+    wantsFrame: () => painter.wantsFrame(),
+    inputChanged: () => painter.inputChanged(),
     interest: m.interest,
     drewSinceFrame: false,
     lastBook: null,
@@ -252,7 +244,6 @@ onmessage = (e: MessageEvent<ToPanelWorker>) => {
       if (p === undefined) return;
       panels.delete(m.panel);
       slots.forget(m.panel);
-      slotPanels.splice(slotPanels.indexOf(p.slot), 1);
       p.painter.destroy();
       replan();
       return;

@@ -238,7 +238,7 @@ export class PanelPainter {
   frame(now: number): PanelReport | null {
     const i = this.input;
     this.drewLast = false;
-    if (i === null || (!this.dirty && !this.animating)) return null;
+    if (i === null || !this.wantsFrame()) return null;
     this.dirty = false;
     this.inputNews = false;
     this.drewLast = true;
