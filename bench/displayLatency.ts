@@ -1,13 +1,13 @@
 /**
  * Feed-to-pixel from a Chromium trace: for each draw a paint worker marked (`performance.mark('book-age:<panel>:
- * <ms since the hub received the book>:<lead>')`, bench runs only, once per book: its first draw), the display frame
- * that put those pixels on screen. A worker canvas is committed by `CanvasResourceDispatcher::DispatchFrame` on the
- * worker's thread, inside its animation-frame task; the display compositor receives it on the canvas's frame sink
- * (`Graphics.Pipeline` STEP_RECEIVE_COMPOSITOR_FRAME), and the first `Display::DrawAndSwap` that starts after that
- * shows it; its end is when the pixels are out. The trace says neither which sinks a worker owns nor which of a
- * worker's commits is which canvas's: a worker's sinks are those whose receipts come right after its commits, and a
- * draw counts from the last commit of the frame task that committed it (an upper bound when a worker paints several
- * canvases, exact when it paints one).
+ * <ms since the hub received the book>:<lead>:<its age when it reached the worker>')`, bench runs only, once per
+ * book: its first draw), the display frame that put those pixels on screen. A worker canvas is committed by
+ * `CanvasResourceDispatcher::DispatchFrame` on the worker's thread, inside its animation-frame task; the display
+ * compositor receives it on the canvas's frame sink (`Graphics.Pipeline` STEP_RECEIVE_COMPOSITOR_FRAME), and the
+ * first `Display::DrawAndSwap` that starts after that shows it; its end is when the pixels are out. The trace says
+ * neither which sinks a worker owns nor which of a worker's commits is which canvas's: a worker's sinks are those
+ * whose receipts come right after its commits, and a draw counts from the last commit of the frame task that
+ * committed it (an upper bound when a worker paints several canvases, exact when it paints one).
  * Pure: takes the parsed trace events, so the unit test can feed it a handmade timeline.
  */
 
@@ -34,6 +34,8 @@ export interface PanelLatency {
   readonly commitToShownMs: number[];
   /** The puller's lead (ms before the frame its hold aimed at) at each draw. */
   readonly leadMs: number[];
+  /** ms from the hub receiving the book to its reaching the paint worker (NaN when the mark does not say). */
+  readonly ageOnArrivalMs: number[];
 }
 
 /** A worker's animation-frame task: the canvases it drew are committed inside it. */
@@ -142,7 +144,7 @@ export function displayLatency(events: readonly TraceEvent[]): Map<string, Panel
   const out = new Map<string, PanelLatency>();
   for (const e of events) {
     if (!e.name.startsWith('book-age:')) continue;
-    const [, panel = '', age = '', lead = ''] = e.name.split(':');
+    const [, panel = '', age = '', lead = '', arrival = ''] = e.name.split(':');
     const sink = sinkOf.get(e.tid);
     if (sink === undefined) continue;
     const own = commits.get(e.tid) ?? [];
@@ -162,11 +164,55 @@ export function displayLatency(events: readonly TraceEvent[]): Map<string, Panel
     if (swap === undefined) continue;
     let p = out.get(panel);
     if (p === undefined)
-      out.set(panel, (p = { feedToPixelMs: [], drawToCommitMs: [], commitToShownMs: [], leadMs: [] }));
+      out.set(
+        panel,
+        (p = { feedToPixelMs: [], drawToCommitMs: [], commitToShownMs: [], leadMs: [], ageOnArrivalMs: [] }),
+      );
     p.feedToPixelMs.push(Number(age) + (swap.end - e.ts) / 1000);
     p.drawToCommitMs.push((commit - e.ts) / 1000);
     p.commitToShownMs.push((swap.end - commit) / 1000);
     if (lead !== '') p.leadMs.push(Number(lead));
+    p.ageOnArrivalMs.push(arrival === '' ? NaN : Number(arrival));
   }
   return out;
+}
+
+/** Where a panel's feed-to-pixel went, stage by stage (ms, means; they add up to feed-to-pixel's mean). */
+export interface Stages {
+  readonly samples: number;
+  /** Hub receipt → the paint worker: the book waiting for the held pull's look, and the answer's trip. */
+  readonly toWorkerMs: number;
+  /** The paint worker's arrival → the end of its draw: its queue and the drawing. */
+  readonly inWorkerMs: number;
+  /** The draw's end → its commit at the worker's next animation frame. */
+  readonly drawToCommitMs: number;
+  /** The commit → the end of the display frame that showed it. */
+  readonly commitToShownMs: number;
+}
+
+/**
+ * Feed-to-pixel's stages over every draw, and over the slowest ones (at or above the `tailPct` percentile): which
+ * stage the slow draws lost their time in. Draws whose mark gave no arrival age are left out.
+ */
+export function stages(p: PanelLatency, tailPct = 95): { all: Stages; tail: Stages } {
+  const idx = p.feedToPixelMs.map((_, i) => i).filter((i) => Number.isFinite(p.ageOnArrivalMs[i]));
+  const cut = pct(
+    idx.map((i) => p.feedToPixelMs[i] ?? 0),
+    tailPct,
+  );
+  const mean = (of: readonly number[]): Stages => {
+    const avg = (f: (i: number) => number): number =>
+      of.length === 0 ? NaN : of.reduce((sum, i) => sum + f(i), 0) / of.length;
+    const arrival = (i: number): number => p.ageOnArrivalMs[i] ?? 0;
+    const toCommit = (i: number): number => p.drawToCommitMs[i] ?? 0;
+    const shown = (i: number): number => p.commitToShownMs[i] ?? 0;
+    return {
+      samples: of.length,
+      toWorkerMs: avg(arrival),
+      inWorkerMs: avg((i) => (p.feedToPixelMs[i] ?? 0) - toCommit(i) - shown(i) - arrival(i)),
+      drawToCommitMs: avg(toCommit),
+      commitToShownMs: avg(shown),
+    };
+  };
+  return { all: mean(idx), tail: mean(idx.filter((i) => (p.feedToPixelMs[i] ?? 0) >= cut)) };
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { startSimulator } from '../server/app';
 import { CHROMIUM_ARGS } from './browser.bench';
-import { displayLatency, type PanelLatency, type TraceEvent } from './displayLatency';
+import { displayLatency, stages, type PanelLatency, type TraceEvent } from './displayLatency';
 import type { BenchResult } from './measure';
 
 interface Figures {
@@ -240,6 +240,18 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
       add('render.feedToPixelDraws', book.feedToPixelMs.length, 'draws');
       add('render.commitToShownP95Ms', pct(book.commitToShownMs, 95), 'ms');
       add('render.latchLeadP50Ms', pct(book.leadMs, 50), 'ms');
+      // Where the time went, stage by stage (means), over every draw and over the slowest 5 %: a run that misses the
+      // goal says which stage its slow draws lost their time in.
+      const split = stages(book, 95);
+      for (const [set, s] of [
+        ['Stages', split.all],
+        ['Tail', split.tail],
+      ] as const) {
+        add(`render.feedToPixel${set}.toWorkerMs`, s.toWorkerMs, 'ms');
+        add(`render.feedToPixel${set}.inWorkerMs`, s.inWorkerMs, 'ms');
+        add(`render.feedToPixel${set}.drawToCommitMs`, s.drawToCommitMs, 'ms');
+        add(`render.feedToPixel${set}.commitToShownMs`, s.commitToShownMs, 'ms');
+      }
     }
     const probed = shownProbed?.get('book');
     if (probed !== undefined) add('render.feedToPixelProbedP95Ms', pct(probed.feedToPixelMs, 95), 'ms');

@@ -30,10 +30,10 @@ if (!process.argv.includes('--node-only')) {
 }
 
 const fmt = (v: number): string => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2));
-console.log(`\n${'figure'.padEnd(36)} ${'median'.padStart(14)}  unit    spread`);
+console.log(`\n${'figure'.padEnd(42)} ${'median'.padStart(14)}  unit    spread`);
 for (const r of results)
   console.log(
-    `${r.key.padEnd(36)} ${fmt(r.value).padStart(14)}  ${r.unit.padEnd(6)}  ${(r.spread * 100).toFixed(1)}%`,
+    `${r.key.padEnd(42)} ${fmt(r.value).padStart(14)}  ${r.unit.padEnd(6)}  ${(r.spread * 100).toFixed(1)}%`,
   );
 
 if (only !== undefined) process.exit(0);

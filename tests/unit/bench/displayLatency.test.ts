@@ -4,7 +4,7 @@
  * reached that sink, so a commit received after a display frame began waits for the next one.
  */
 import { describe, expect, it } from 'vitest';
-import { displayLatency, type TraceEvent } from '../../../bench/displayLatency';
+import { displayLatency, stages, type PanelLatency, type TraceEvent } from '../../../bench/displayLatency';
 
 const BOOK = 7;
 const DEPTH = 8;
@@ -105,5 +105,64 @@ describe('displayLatency', () => {
     expect(out.get('book')?.feedToPixelMs).toEqual([2 + 3.9]);
     expect(out.get('book')?.drawToCommitMs).toEqual([1.8]);
     expect(out.get('depth')?.feedToPixelMs[0]).toBeCloseTo(3 + 3.8, 6);
+  });
+
+  it("reads each draw's age on reaching the worker from its mark (NaN when the mark has none)", () => {
+    const events: TraceEvent[] = [
+      mark(BOOK, 1_000, 'book-age:book:3.5:4:2.25'),
+      mark(BOOK, 20_000, 'book-age:book:1:4'),
+      commit(BOOK, 5_000),
+      received(1, 5_200),
+      commit(BOOK, 21_000),
+      received(1, 21_200),
+      x('Display::DrawAndSwap', VIZ, 6_000, 2_000),
+      x('Display::DrawAndSwap', VIZ, 22_000, 2_000),
+    ];
+    const book = displayLatency(events).get('book');
+    expect(book?.feedToPixelMs).toEqual([3.5 + 7, 1 + 4]);
+    expect(book?.ageOnArrivalMs).toEqual([2.25, NaN]);
+  });
+});
+
+describe('stages', () => {
+  /** Draws as [feed-to-pixel, age on arrival, draw-to-commit, commit-to-shown]. */
+  function latency(draws: readonly (readonly [number, number, number, number])[]): PanelLatency {
+    return {
+      feedToPixelMs: draws.map((d) => d[0]),
+      ageOnArrivalMs: draws.map((d) => d[1]),
+      drawToCommitMs: draws.map((d) => d[2]),
+      commitToShownMs: draws.map((d) => d[3]),
+      leadMs: draws.map(() => 4),
+    };
+  }
+
+  it('splits feed-to-pixel into stages that add up to it, over every draw and over the slowest ones', () => {
+    // Nineteen draws of 10 ms (4 to the worker, 1 in it, 3 to the commit, 2 to the screen) and one of 30 ms whose
+    // commit waited a frame.
+    const draws: [number, number, number, number][] = Array.from({ length: 19 }, () => [10, 4, 3, 2]);
+    draws.push([30, 4, 23, 2]);
+    const { all, tail } = stages(latency(draws), 95);
+    expect(tail).toEqual({
+      samples: 1,
+      toWorkerMs: 4,
+      inWorkerMs: 1,
+      drawToCommitMs: 23,
+      commitToShownMs: 2,
+    });
+    expect(all.samples).toBe(20);
+    expect(all.drawToCommitMs).toBeCloseTo(4, 9);
+    expect(all.toWorkerMs + all.inWorkerMs + all.drawToCommitMs + all.commitToShownMs).toBeCloseTo(11, 9);
+  });
+
+  it('leaves out draws whose mark gave no arrival age', () => {
+    const { all, tail } = stages(
+      latency([
+        [10, 5, 2, 2],
+        [40, NaN, 20, 10],
+      ]),
+    );
+    expect(all).toEqual({ samples: 1, toWorkerMs: 5, inWorkerMs: 1, drawToCommitMs: 2, commitToShownMs: 2 });
+    expect(tail.samples).toBe(1);
+    expect(tail.toWorkerMs).toBe(5);
   });
 });
