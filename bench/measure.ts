@@ -27,3 +27,26 @@ export function measure(key: string, body: () => number, items: number, quick: b
   const spread = median === 0 ? 0 : ((rates[rates.length - 1] ?? 0) - (rates[0] ?? 0)) / median;
   return { key, value: median, unit: 'per s', spread };
 }
+
+let probeSink = 0;
+
+/**
+ * Times a fixed CPU-bound workload in this process (ms, lower is faster): how much CPU the machine gave at that
+ * moment. The VM these benches run on changes speed between runs (the Node benches of one full run read 40 % below
+ * those of the run before, on the same code), and every browser figure moves with it. A bench records this beside
+ * its figures so a reader can tell a slow stretch from a slow build; no figure is adjusted by it.
+ */
+export function cpuProbeMs(): number {
+  const a = new Float64Array(50_000);
+  const round = (r: number): void => {
+    for (let i = 0; i < a.length; i++) a[i] = Math.sin(i * r + probeSink);
+    a.sort();
+    probeSink = (a[a.length >> 1] ?? 0) * 1e-9;
+  };
+  // Two untimed rounds first, so a cold call does not time the compiler.
+  round(1);
+  round(2);
+  const t0 = performance.now();
+  for (let r = 3; r <= 22; r++) round(r);
+  return performance.now() - t0;
+}

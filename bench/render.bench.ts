@@ -13,7 +13,7 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import { startSimulator } from '../server/app';
 import { CHROMIUM_ARGS } from './browser.bench';
 import { displayLatency, stages, type PanelLatency, type TraceEvent } from './displayLatency';
-import type { BenchResult } from './measure';
+import { cpuProbeMs, type BenchResult } from './measure';
 
 interface Figures {
   frames: number;
@@ -199,8 +199,12 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     // the figure is the median window's, with the spread across the three.
     const traceMs = quick ? 4_000 : 15_000;
     const windows: Map<string, PanelLatency>[] = [];
-    for (let i = 0; inWorker && i < (quick ? 1 : 3); i++)
+    // The machine's speed right before each traced window (see cpuProbeMs), reported beside the figures.
+    const probes: number[] = [];
+    for (let i = 0; inWorker && i < (quick ? 1 : 3); i++) {
+      probes.push(cpuProbeMs());
       windows.push(await traced(browser, page, oursUrl, traceMs, false));
+    }
     const bookP95 = (w: Map<string, PanelLatency>): number => pct(w.get('book')?.feedToPixelMs ?? [], 95);
     windows.sort((a, b) => bookP95(a) - bookP95(b));
     const shown = windows[Math.floor(windows.length / 2)] ?? null;
@@ -253,6 +257,8 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
         add(`render.feedToPixel${set}.commitToShownMs`, s.commitToShownMs, 'ms');
       }
     }
+    if (probes.length > 0)
+      out.push({ key: 'render.cpuProbeMs', value: median(probes), unit: 'ms', spread: spreadOf(probes) });
     const probed = shownProbed?.get('book');
     if (probed !== undefined) add('render.feedToPixelProbedP95Ms', pct(probed.feedToPixelMs, 95), 'ms');
     const depth = shown?.get('depth');
