@@ -27,7 +27,7 @@ interface Panel extends SlotPanel {
   drewSinceFrame: boolean;
   /** receivedAt of the newest book handed to the painter, and of the book it last drew. */
   lastBook: number | null;
-  /** When the newest book reached this worker (epoch ms, as receivedAt): splits feed-to-pixel into stages (bench). */
+  /** When the newest book reached this worker (performance.now()): splits feed-to-pixel into stages (bench). */
   bookArrived: number;
   drawnBook: number | null;
   /** receivedAt of a book first drawn since the last frame: its pixels are shown by the next frame (bench). */
@@ -99,9 +99,8 @@ function paint(p: Panel, now: number, frame: number): void {
       p.feedToDrawMs.push(age);
       // The bench's trace pairs this mark with the display frame that showed it (bench/render.bench.ts); the last
       // field is the book's age when it reached this worker.
-      performance.mark(
-        `book-age:${p.kind}:${age.toFixed(2)}:${leadOf(p)}:${(p.bookArrived - p.lastBook).toFixed(2)}`,
-      );
+      const ageOnArrival = performance.timeOrigin + p.bookArrived - p.lastBook;
+      performance.mark(`book-age:${p.kind}:${age.toFixed(2)}:${leadOf(p)}:${ageOnArrival.toFixed(2)}`);
     }
   }
   if (report !== null) post({ type: 'report', panel: p.id, report });
@@ -119,14 +118,13 @@ function wake(): void {
 /** One pull's answer: hand it to its panels and draw them now, unless it came late for the frame it was held for. */
 function onDiff(feed: Feed, d: HubDiff, late: boolean): void {
   const now = performance.now();
-  const arrived = performance.timeOrigin + now;
   if (d.book !== undefined) feed.book = d.book;
   if (d.trades !== undefined) feed.trades = d.trades;
   for (const p of feed.panels) {
     if (d.book !== undefined && p.interest.bookRows > 0) {
       p.painter.setBook(d.book);
       p.lastBook = d.book.receivedAt;
-      p.bookArrived = arrived;
+      p.bookArrived = now;
     }
     if (d.trades !== undefined && p.interest.trades) p.painter.setTrades(d.trades);
   }
@@ -161,7 +159,7 @@ function replan(): void {
           if (old.book !== undefined && p.interest.bookRows > 0) {
             p.painter.setBook(old.book);
             p.lastBook = old.book.receivedAt;
-            p.bookArrived = performance.timeOrigin + performance.now();
+            p.bookArrived = performance.now();
           }
           if (old.trades !== undefined && p.interest.trades) p.painter.setTrades(old.trades);
         }
