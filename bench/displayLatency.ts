@@ -216,3 +216,37 @@ export function stages(p: PanelLatency, tailPct = 95): { all: Stages; tail: Stag
   };
   return { all: mean(idx), tail: mean(idx.filter((i) => (p.feedToPixelMs[i] ?? 0) >= cut)) };
 }
+
+/**
+ * An interleaved A/B trace split by arm: the page marks `<prefix><arm>` each time it switches arm, and each arm's
+ * events are every event of the trace but the draw marks (`book-age:`), of which it keeps those made while it was on,
+ * leaving out the first `settleMs` after each switch (the puller's lead and the display take a few frames to
+ * follow). displayLatency() then pairs each arm's draws with the frames that showed them, as for a whole trace.
+ */
+export function splitByArm(
+  events: readonly TraceEvent[],
+  prefix: string,
+  settleMs: number,
+): Map<string, TraceEvent[]> {
+  const switches = events.filter((e) => e.name.startsWith(prefix)).sort((a, b) => a.ts - b.ts);
+  const arms = new Set(switches.map((e) => e.name.slice(prefix.length)));
+  /** The arm on at `ts`, or null before the first switch and while settling. */
+  const armAt = (ts: number): string | null => {
+    const i = indexAtOrAfter(switches, ts + 1, (e) => e.ts) - 1;
+    const s = switches[i];
+    if (s === undefined || ts - s.ts < settleMs * 1000) return null;
+    return s.name.slice(prefix.length);
+  };
+  const out = new Map<string, TraceEvent[]>();
+  for (const arm of arms) out.set(arm, []);
+  for (const e of events) {
+    if (e.name.startsWith(prefix)) continue;
+    if (!e.name.startsWith('book-age:')) {
+      for (const list of out.values()) list.push(e);
+      continue;
+    }
+    const arm = armAt(e.ts);
+    if (arm !== null) out.get(arm)?.push(e);
+  }
+  return out;
+}

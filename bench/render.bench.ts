@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { startSimulator } from '../server/app';
 import { CHROMIUM_ARGS } from './browser.bench';
-import { displayLatency, stages, type PanelLatency, type TraceEvent } from './displayLatency';
+import { displayLatency, splitByArm, stages, type PanelLatency, type TraceEvent } from './displayLatency';
 import { cpuProbeMs, type BenchResult } from './measure';
 
 interface Figures {
@@ -123,6 +123,26 @@ async function run(
   return { busy, busyProbed, figures, shown: figures.frames - f0 };
 }
 
+/** The events of a trace Chromium returned (an object with `traceEvents`, or a bare array). */
+function traceEvents(buffer: Buffer): TraceEvent[] {
+  const json = JSON.parse(buffer.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  return Array.isArray(json) ? json : (json.traceEvents ?? []);
+}
+
+/** Loads a bench page and waits for its first frames; `probe` false stops its measuring loops. */
+async function open(page: Page, url: string, probe: boolean): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(
+    () => ((window as unknown as { __bench?: { frames: number } }).__bench?.frames ?? 0) > 5,
+    undefined,
+    { timeout: 30_000 },
+  );
+  if (!probe)
+    await page.evaluate(() => {
+      (window as unknown as { __bench: { probe: boolean } }).__bench.probe = false;
+    });
+}
+
 /**
  * Feed-to-pixel as shown on screen: the page under the same throttle with a Chromium trace running, each worker draw
  * paired with the display frame that showed it (bench/displayLatency.ts). A separate window, so the tracing's own cost
@@ -135,16 +155,7 @@ async function traced(
   ms: number,
   probe: boolean,
 ): Promise<Map<string, PanelLatency>> {
-  await page.goto(url);
-  await page.waitForFunction(
-    () => ((window as unknown as { __bench?: { frames: number } }).__bench?.frames ?? 0) > 5,
-    undefined,
-    { timeout: 30_000 },
-  );
-  if (!probe)
-    await page.evaluate(() => {
-      (window as unknown as { __bench: { probe: boolean } }).__bench.probe = false;
-    });
+  await open(page, url, probe);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await new Promise((r) => setTimeout(r, 1500));
@@ -153,8 +164,76 @@ async function traced(
   const buffer = await browser.stopTracing();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.detach();
-  const json = JSON.parse(buffer.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-  return displayLatency(Array.isArray(json) ? json : (json.traceEvents ?? []));
+  return displayLatency(traceEvents(buffer));
+}
+
+/** The two arms of the throttle A/B: the tab at the bench's 4× CPU throttle, and not throttled. */
+const THROTTLE_ARMS = [4, 1] as const;
+
+/** Each arm's book feed-to-pixel (as `traced` pairs it) and the whole browser's CPU time, in % of one core. */
+interface ThrottleArm {
+  readonly feedToPixelMs: readonly number[];
+  readonly browserCpuPct: number;
+}
+
+/**
+ * What the 4× throttle costs the workers' pixels. Chromium throttles a tab's main thread on Linux by interrupting it
+ * every 200 µs with a signal whose handler busy-waits three times as long as the thread ran (blink's
+ * thread_cpu_throttler.cc), idle or not: on a machine with few cores that spinning thread takes CPU time from the hub,
+ * the paint worker and the display compositor, which a slow laptop's own slowness would not. One traced window that
+ * switches the throttle on and off every `periodMs` (interleaved, so the machine's drifting speed falls on both arms
+ * alike), with the browser's CPU time per arm (DevTools SystemInfo: every Chromium process). Context beside
+ * render.feedToPixelP95Ms, which stays measured under the throttle throughout.
+ */
+async function throttleAB(
+  browser: Browser,
+  page: Page,
+  url: string,
+  ms: number,
+  periodMs: number,
+): Promise<Map<number, ThrottleArm>> {
+  await open(page, url, false);
+  const cdp = await page.context().newCDPSession(page);
+  const system = await browser.newBrowserCDPSession();
+  const cpuSeconds = async (): Promise<number> => {
+    const { processInfo } = (await system.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { cpuTime: number }[];
+    };
+    return processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
+  };
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE_ARMS[0] });
+  await new Promise((r) => setTimeout(r, 1500));
+  const cpu = new Map<number, { cpuS: number; wallMs: number }>(
+    THROTTLE_ARMS.map((r) => [r, { cpuS: 0, wallMs: 0 }]),
+  );
+  await browser.startTracing(page, { categories: ['blink.user_timing', 'blink', 'viz'] });
+  const end = Date.now() + ms;
+  for (let i = 0; Date.now() < end; i++) {
+    const rate = THROTTLE_ARMS[i % THROTTLE_ARMS.length] ?? 4;
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await page.evaluate((r) => performance.mark(`throttle-arm:${r}`), rate);
+    const c0 = await cpuSeconds();
+    const w0 = Date.now();
+    await new Promise((r) => setTimeout(r, periodMs));
+    const arm = cpu.get(rate);
+    if (arm !== undefined) {
+      arm.cpuS += (await cpuSeconds()) - c0;
+      arm.wallMs += Date.now() - w0;
+    }
+  }
+  const buffer = await browser.stopTracing();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  await system.detach();
+  // The first half second after each switch belongs to neither arm: the puller's lead takes a few frames to follow.
+  const arms = splitByArm(traceEvents(buffer), 'throttle-arm:', 500);
+  const out = new Map<number, ThrottleArm>();
+  for (const [rate, c] of cpu)
+    out.set(rate, {
+      feedToPixelMs: displayLatency(arms.get(String(rate)) ?? []).get('book')?.feedToPixelMs ?? [],
+      browserCpuPct: c.wallMs > 0 ? (c.cpuS * 100_000) / c.wallMs : 0,
+    });
+  return out;
 }
 
 /** Runs the render bench; `quick` keeps it to about half a minute. */
@@ -216,6 +295,9 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
     if (!quick) oursRuns.push(await run(page, oursUrl, windowMs, bareMs));
     const shownProbed = inWorker ? await traced(browser, page, oursUrl, traceMs, true) : null;
     if (!quick) oursRuns.push(await run(page, oursUrl, windowMs, bareMs));
+    const throttle = inWorker
+      ? await throttleAB(browser, page, oursUrl, quick ? 8_000 : 30_000, quick ? 2_000 : 3_000)
+      : null;
     // The same painters on the tab's main thread (what the workers save it), and the other backend forced.
     const mainPaint = await run(page, `${oursUrl}&paint=main&backend=${chosen}`, windowMs, bareMs);
     const forced = await run(page, `${oursUrl}&backend=${other}`, windowMs, bareMs);
@@ -261,6 +343,11 @@ export async function runRenderBench(quick: boolean): Promise<BenchResult[]> {
       out.push({ key: 'render.cpuProbeMs', value: median(probes), unit: 'ms', spread: spreadOf(probes) });
     const probed = shownProbed?.get('book');
     if (probed !== undefined) add('render.feedToPixelProbedP95Ms', pct(probed.feedToPixelMs, 95), 'ms');
+    for (const [rate, arm] of throttle ?? []) {
+      if (arm.feedToPixelMs.length === 0) continue;
+      add(`render.throttleAB.feedToPixelP95Ms.x${rate}`, pct(arm.feedToPixelMs, 95), 'ms');
+      add(`render.throttleAB.browserCpuPct.x${rate}`, arm.browserCpuPct, '%');
+    }
     const depth = shown?.get('depth');
     if (depth !== undefined) add('render.depth.feedToPixelP95Ms', pct(depth.feedToPixelMs, 95), 'ms');
     if (inWorker) add('render.feedToDrawP95Ms', pct(ours.figures.feedToDrawMs, 95), 'ms');

@@ -4,7 +4,13 @@
  * reached that sink, so a commit received after a display frame began waits for the next one.
  */
 import { describe, expect, it } from 'vitest';
-import { displayLatency, stages, type PanelLatency, type TraceEvent } from '../../../bench/displayLatency';
+import {
+  displayLatency,
+  splitByArm,
+  stages,
+  type PanelLatency,
+  type TraceEvent,
+} from '../../../bench/displayLatency';
 
 const BOOK = 7;
 const DEPTH = 8;
@@ -164,5 +170,34 @@ describe('stages', () => {
     expect(all).toEqual({ samples: 1, toWorkerMs: 5, inWorkerMs: 1, drawToCommitMs: 2, commitToShownMs: 2 });
     expect(tail.samples).toBe(1);
     expect(tail.toWorkerMs).toBe(5);
+  });
+});
+
+describe('splitByArm', () => {
+  it('gives each arm the draws marked while it was on, past the settling time, and every other event', () => {
+    const swap = x('Display::DrawAndSwap', VIZ, 5_000, 1_000);
+    const events: TraceEvent[] = [
+      mark(BOOK, 500, 'book-age:book:1:3'),
+      mark(1, 1_000, 'arm:x4'),
+      mark(BOOK, 1_200, 'book-age:book:2:3'),
+      mark(BOOK, 2_500, 'book-age:book:3:3'),
+      swap,
+      mark(1, 10_000, 'arm:x1'),
+      mark(BOOK, 10_999, 'book-age:book:4:3'),
+      mark(BOOK, 11_000, 'book-age:book:5:3'),
+      mark(1, 20_000, 'arm:x4'),
+      mark(BOOK, 21_500, 'book-age:book:6:3'),
+    ];
+    const out = splitByArm(events, 'arm:', 1);
+    const names = (arm: string): string[] => (out.get(arm) ?? []).map((e) => e.name);
+    // Before the first switch and within 1 ms of a switch: no arm's; the switch marks themselves: nobody's.
+    expect(names('x4')).toEqual(['book-age:book:3:3', 'Display::DrawAndSwap', 'book-age:book:6:3']);
+    expect(names('x1')).toEqual(['Display::DrawAndSwap', 'book-age:book:5:3']);
+    expect(out.get('x1')?.[0]).toBe(swap);
+    expect([...out.keys()].sort()).toEqual(['x1', 'x4']);
+  });
+
+  it('has no arms in a trace without switches', () => {
+    expect(splitByArm([mark(BOOK, 1, 'book-age:book:1:3')], 'arm:', 0).size).toBe(0);
   });
 });
