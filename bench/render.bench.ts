@@ -124,13 +124,13 @@ async function run(
 }
 
 /** The events of a trace Chromium returned (an object with `traceEvents`, or a bare array). */
-function traceEvents(buffer: Buffer): TraceEvent[] {
+export function traceEvents(buffer: Buffer): TraceEvent[] {
   const json = JSON.parse(buffer.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   return Array.isArray(json) ? json : (json.traceEvents ?? []);
 }
 
 /** Loads a bench page and waits for its first frames; `probe` false stops its measuring loops. */
-async function open(page: Page, url: string, probe: boolean): Promise<void> {
+export async function openBenchPage(page: Page, url: string, probe: boolean): Promise<void> {
   await page.goto(url);
   await page.waitForFunction(
     () => ((window as unknown as { __bench?: { frames: number } }).__bench?.frames ?? 0) > 5,
@@ -155,7 +155,7 @@ async function traced(
   ms: number,
   probe: boolean,
 ): Promise<Map<string, PanelLatency>> {
-  await open(page, url, probe);
+  await openBenchPage(page, url, probe);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await new Promise((r) => setTimeout(r, 1500));
@@ -192,7 +192,7 @@ async function throttleAB(
   ms: number,
   periodMs: number,
 ): Promise<Map<number, ThrottleArm>> {
-  await open(page, url, false);
+  await openBenchPage(page, url, false);
   const cdp = await page.context().newCDPSession(page);
   const system = await browser.newBrowserCDPSession();
   const cpuSeconds = async (): Promise<number> => {
