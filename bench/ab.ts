@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { chromium, type CDPSession } from 'playwright-core';
 import { startSimulator } from '../server/app';
 import { CHROMIUM_ARGS } from './browser.bench';
-import { displayLatency, splitByArm } from './displayLatency';
+import { displayLatency, pct, splitByArm } from './displayLatency';
 import { openBenchPage, traceEvents } from './render.bench';
 
 const arg = (name: string, fallback?: string): string => {
@@ -36,11 +36,6 @@ const period = Number(arg('period', '3000'));
 const runs = Number(arg('runs', '3'));
 const throttle = Number(arg('throttle', '4'));
 const path = arg('url', '/bench/pages/hub.html?mode=render&status=0');
-
-function pct(xs: readonly number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-}
 
 /** Evaluates `expression` in the first target of `type`, over the browser's CDP session (workers have no page). */
 async function evaluator(

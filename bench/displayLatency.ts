@@ -62,7 +62,8 @@ function firstAtOrAfter<T>(xs: readonly T[], x: number, key: (v: T) => number): 
 const byTs = (a: number, b: number): number => a - b;
 const same = (v: number): number => v;
 
-function pct(xs: readonly number[], p: number): number {
+/** The p-th percentile of `xs` (nearest rank; Infinity when empty). */
+export function pct(xs: readonly number[], p: number): number {
   const sorted = [...xs].sort(byTs);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Infinity;
 }
