@@ -59,6 +59,14 @@ interface Tab {
   waiter: { resolve: (d: HubDiff) => void; timer: number; cursor: number } | null;
   /** When tickers last went to this tab (they are rate-limited per tab). */
   tickersSentAt: number;
+  /**
+   * The hub version up to which tickers went to this tab. Kept apart from the pull's cursor: the tab pulls for its
+   * book and trades far more often than tickers may go, and a ticker that changed while they were held back must
+   * still go once they may.
+   */
+  tickersCursor: number;
+  /** Wakes the tab's long poll when held-back tickers may go. */
+  tickersTimer: number | null;
   /** The interest changed: the next diff is a full one for the new interest. */
   full: boolean;
 }
@@ -175,6 +183,8 @@ export class Hub {
         lastSeen: this.env.now(),
         waiter: null,
         tickersSentAt: 0,
+        tickersCursor: 0,
+        tickersTimer: null,
         full: true,
       });
       this.log(`tab ${tab.tabId.slice(0, 8)} joined (${this.tabs.size} tabs)`);
@@ -337,6 +347,7 @@ export class Hub {
       this.env.clearTimer(tab.waiter.timer);
       tab.waiter.resolve({ cursor: 0, instanceId: this.instanceId });
     }
+    if (tab.tickersTimer !== null) this.env.clearTimer(tab.tickersTimer);
     this.tabs.delete(tabId);
     const ops = this.topics.drop(tabId);
     this.sendOps(ops.subscribe, ops.unsubscribe);
@@ -427,14 +438,18 @@ export class Hub {
       }
     }
     if (i.allTickers || i.symbol !== null) {
-      const now = this.env.now();
-      if (cursor === 0 || now - tab.tickersSentAt >= TICKER_INTERVAL_MS) {
-        const rows = this.market.tickers(i.allTickers ? null : i.symbol, cursor);
+      const which = i.allTickers ? null : i.symbol;
+      const since = cursor === 0 ? 0 : tab.tickersCursor;
+      if (this.market.tickersChanged(which, since)) {
+        const now = this.env.now();
+        const wait = TICKER_INTERVAL_MS - (now - tab.tickersSentAt);
+        const rows = cursor === 0 || wait <= 0 ? this.market.tickers(which, since) : null;
         if (rows !== null) {
           tickers = rows;
           tab.tickersSentAt = now;
+          tab.tickersCursor = this.version;
           any = true;
-        }
+        } else if (wait > 0) this.wakeForTickers(tab, wait);
       }
     }
     if (i.account) {
@@ -454,6 +469,15 @@ export class Hub {
       ...(tickers === undefined ? {} : { tickers }),
       ...(account === undefined ? {} : { account }),
     };
+  }
+
+  /** Answers the tab's long poll once its held-back tickers may go (a quiet market sends nothing else to wake it). */
+  private wakeForTickers(tab: Tab, wait: number): void {
+    if (tab.tickersTimer !== null) return;
+    tab.tickersTimer = this.env.setTimer(() => {
+      tab.tickersTimer = null;
+      this.flushWaiter('', tab, false);
+    }, wait);
   }
 
   private onOpened(): void {

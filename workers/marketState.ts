@@ -228,6 +228,12 @@ export class MarketState {
     return entry.rows.slice(-2);
   }
 
+  /** Whether a ticker changed since `cursor` (one symbol, or any when symbol is null), without building the rows. */
+  tickersChanged(symbol: string | null, cursor: number): boolean {
+    if (this.tickersStamp <= cursor) return false;
+    return symbol === null || (this.symbols.get(symbol)?.tickerStamp ?? 0) > cursor;
+  }
+
   /** Tickers changed since `cursor` (one symbol, or all when symbol is null); null if none. */
   tickers(symbol: string | null, cursor: number): TickerRow[] | null {
     if (this.tickersStamp <= cursor) return null;

@@ -231,6 +231,88 @@ describe('Hub against the real simulator', () => {
     }
   }, 30_000);
 
+  it('sends a ticker held back by the per-tab rate limit once it may go, though the tab pulled for its book since', async () => {
+    // Tickers reach a tab at most every 250 ms of the hub's clock (frozen here), while its book and trades come on
+    // every pull. A ticker that changed in between must not be skipped because the tab's cursor moved past it, and a
+    // tab parked in a long poll must be woken for it: a quiet market sends nothing else.
+    const quiet = await startTestSim({ quiet: true });
+    try {
+      const me = await login(quiet, 'uta@sim.local', 'uta-pass');
+      let now = Date.now();
+      const hub = new Hub({
+        buildId: 'test',
+        mode: 'dedicated',
+        socketUrl: quiet.url.replace('http', 'ws') + '/realtime_w',
+        createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
+        fetch: (input, init) => fetch(quiet.url + input, init),
+        now: () => now,
+        clock: () => Date.now(),
+        random: () => 0.5,
+        setTimer: (fn, ms) => setTimeout(fn, ms) as unknown as number,
+        clearTimer: (id) => {
+          clearTimeout(id);
+        },
+        waitForLock: () => undefined,
+      });
+      hub.hello({ tabId: 'g', buildId: 'test', lockName: 'l-g' });
+      await hub.symbols();
+      hub.setInterest('g', interest({ symbol: 'ETHUSDT', klineInterval: null }));
+      const first = await pullUntil(hub, 'g', (d) => d.tickers !== undefined && d.book !== undefined, 5000);
+      const before = first.tickers?.[0]?.last ?? NaN;
+      expect(before).toBeGreaterThan(0);
+      let cursor = first.cursor;
+      // A buy that crosses the asks: trades, a new book and, within the simulator's ticker push, a new last price.
+      const placed = await call(
+        quiet,
+        'POST',
+        '/spot/api/order/orderCreate',
+        {
+          symbol_id: 2,
+          side: 'buy',
+          type: 'limit',
+          price: (before * 1.05).toFixed(2),
+          quantity: '0.5',
+          client_order_id: 'ticker-gate-1',
+        },
+        me,
+      );
+      expect(placed.json.code).toBe(0);
+      // The tab keeps pulling (trades, book) with the clock frozen: its tickers are held back.
+      let sawTrades = false;
+      let leaked = false;
+      // A second tab that always pulls from cursor 0 (a full answer, tickers included) shows what the hub holds.
+      hub.hello({ tabId: 'probe', buildId: 'test', lockName: 'l-probe' });
+      hub.setInterest(
+        'probe',
+        interest({ symbol: 'ETHUSDT', bookRows: 0, trades: false, klineInterval: null }),
+      );
+      const end = Date.now() + 8000;
+      let after = before;
+      while (Date.now() < end && (!sawTrades || after === before)) {
+        const d = await hub.pull('g', cursor, 200);
+        cursor = d.cursor;
+        sawTrades ||= d.trades !== undefined;
+        leaked ||= d.tickers !== undefined;
+        const p = await hub.pull('probe', 0, 0);
+        after = p.tickers?.[0]?.last ?? after;
+      }
+      expect(sawTrades).toBe(true);
+      expect(after).not.toBe(before);
+      expect(leaked).toBe(false);
+      // Parked in a long poll with nothing else to come, the tab gets the held-back ticker once the limit allows.
+      const parked = hub.pull('g', cursor, 5000);
+      now += 300;
+      const t0 = Date.now();
+      const d = await parked;
+      expect(Date.now() - t0).toBeLessThan(2000);
+      expect(d.tickers?.[0]?.last).toBe(after);
+      hub.bye('probe');
+      hub.bye('g');
+    } finally {
+      await quiet.close();
+    }
+  }, 30_000);
+
   it('loads 500 candles over REST and pages back while asked for an earlier start', async () => {
     const hub = makeHub(false, new Map());
     const page = await hub.klines('BTCUSDT', '1');
