@@ -46,7 +46,6 @@ function inputFor(kind: PanelKind, width: number, height: number): PanelInput {
     hover: null,
     ownOrders: [],
     step: 0.01,
-    last: null,
     flash: true,
     // The depth chart's crosshair under a resting pointer.
     hoverX: kind === 'depth' ? Math.round(width * 0.3) : null,

@@ -36,6 +36,16 @@ test('the book draws rows on both sides with the last price between, and summari
   expect(reds.some(([r = 0, g = 0]) => r > 180 && g < 120)).toBe(true);
   expect(greens.some(([r = 0, g = 0]) => g > 130 && r < 100)).toBe(true);
   expect(reds.some(([r = 0, g = 0]) => g > 130 && r < 100)).toBe(false);
+  // The last price in the band between the sides (the paint worker takes it from the hub with the book): text in
+  // the up or down colour (or the text colour when flat), on the dark band.
+  const midTop = 24 + perSide * 24;
+  let lit = 0;
+  for (let y = midTop + 10; y <= midTop + 22; y += 1)
+    for (let x = 8; x < 120; x += 1) {
+      const [r, g, b] = px.at(x, y);
+      if (Math.max(r, g, b) > 150) lit++;
+    }
+  expect(lit).toBeGreaterThan(20);
   await page.screenshot({ path: `${SHOTS}/orderbook-layout1-dark.png` });
 });
 

@@ -13,7 +13,7 @@ import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { isRtl } from '../../app/routes';
 import { routeAtom, themeAtom } from '../../app/state';
 import { readStored, writeStored } from '../../app/storage';
-import { accountAtom, tickersAtom } from '../../hub/state';
+import { accountAtom } from '../../hub/state';
 import { formatFixed } from '../../lib/format';
 import { intent, orderFormIntentAtom } from '../order-form/intent';
 import type { PanelInput } from './panelPainter';
@@ -40,7 +40,6 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
   const { t } = useTranslation('orderbook');
   const { locale } = useAtomValue(routeAtom);
   const theme = useAtomValue(themeAtom);
-  const ticker = useAtomValue(tickersAtom).get(symbol.symbol);
   const account = useAtomValue(accountAtom);
   const setIntent = useSetAtom(orderFormIntentAtom);
   const [layout, setLayout] = useAtom(bookLayoutAtom);
@@ -93,7 +92,6 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
       .filter((o) => o.symbol === symbol.symbol)
       .map((o) => ({ side: o.side, price: o.price })),
     step: stepValue(shownStep, symbol.pricePrecision),
-    last: ticker === undefined ? null : { price: ticker.last, direction: ticker.direction },
     flash: false,
     hoverX: null,
   };

@@ -10,7 +10,7 @@
  * tab's clicks with the row under them. Paused while the tab is hidden.
  */
 import * as Comlink from 'comlink';
-import type { BookFrame, HubApi, HubDiff, TabInterest, TradeRow } from '../../../workers/api';
+import type { BookFrame, HubApi, HubDiff, TabInterest, TickerRow, TradeRow } from '../../../workers/api';
 import { Canvas2DSurface } from '../../canvas/canvas2dSurface';
 import { FramePuller } from '../../hub/framePuller';
 import { FrameSlots, type SlotPanel } from './frameSlots';
@@ -44,6 +44,7 @@ interface Feed {
   /** The newest data of this pull, for a panel that joins it later. */
   book: BookFrame | undefined;
   trades: readonly TradeRow[] | undefined;
+  last: TickerRow | undefined;
 }
 
 const panels = new Map<number, Panel>();
@@ -120,6 +121,8 @@ function onDiff(feed: Feed, d: HubDiff, late: boolean): void {
   const now = performance.now();
   if (d.book !== undefined) feed.book = d.book;
   if (d.trades !== undefined) feed.trades = d.trades;
+  if (d.tickers !== undefined)
+    for (const t of d.tickers) if (t.symbol === feed.interest.symbol) feed.last = t;
   for (const p of feed.panels) {
     if (d.book !== undefined && p.interest.bookRows > 0) {
       p.painter.setBook(d.book);
@@ -127,6 +130,8 @@ function onDiff(feed: Feed, d: HubDiff, late: boolean): void {
       p.bookArrived = now;
     }
     if (d.trades !== undefined && p.interest.trades) p.painter.setTrades(d.trades);
+    if (d.tickers !== undefined && feed.last !== undefined)
+      p.painter.setLast(feed.last.symbol, feed.last.last, feed.last.direction);
   }
   // The pull was held to land just before the next frame: drawing now keeps the drawing out of that frame. A late
   // answer is not drawn here: the pull for the next frame is already out, and that answer (or the frame loop) draws
@@ -162,6 +167,7 @@ function replan(): void {
             p.bookArrived = performance.now();
           }
           if (old.trades !== undefined && p.interest.trades) p.painter.setTrades(old.trades);
+          if (old.last !== undefined) p.painter.setLast(old.last.symbol, old.last.last, old.last.direction);
         }
       old.panels = f.panels;
       if (JSON.stringify(old.interest) !== JSON.stringify(f.interest)) {
@@ -175,6 +181,7 @@ function replan(): void {
       panels: f.panels,
       book: undefined,
       trades: undefined,
+      last: undefined,
       // The worker's own frame loop ticks every pull once per frame (ownFrames: false).
       puller: new FramePuller(
         api,

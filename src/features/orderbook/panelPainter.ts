@@ -63,7 +63,6 @@ export interface PanelInput {
   readonly ownOrders: readonly { readonly side: string; readonly price: string }[];
   /** Numeric step the book is merged at. */
   readonly step: number;
-  readonly last: { readonly price: number; readonly direction: 'up' | 'down' | 'flat' } | null;
   readonly flash: boolean;
   /** Depth chart pointer x (CSS px), or null. */
   readonly hoverX: number | null;
@@ -79,7 +78,6 @@ export const BOOK_INPUTS_AT_REST = {
   hover: null,
   ownOrders: [],
   step: 1,
-  last: null,
 } as const satisfies Partial<PanelInput>;
 
 /** What the tab learns after a draw. */
@@ -167,6 +165,9 @@ export class PanelPainter {
   private book: BookFrame | undefined;
   private trades: readonly TradeRow[] = NO_TRADES;
   private input: PanelInput | null = null;
+  private lastSymbol = '';
+  private lastPrice = Number.NaN;
+  private lastDirection: 'up' | 'down' | 'flat' = 'flat';
   private dirty = true;
   /** setInput since the last draw (hover, size, theme, locale): human-speed news, drawn at once. */
   private inputNews = true;
@@ -193,6 +194,21 @@ export class PanelPainter {
   setBook(book: BookFrame): void {
     this.book = book;
     if (this.kind !== 'trades') this.dirty = true;
+  }
+
+  /**
+   * The symbol's last price and its direction, from the hub's ticker (drawn between the book's sides). It comes with
+   * the book's own pulls rather than through the tab's input, so a ticker moves neither the tab's main thread nor
+   * React; a ticker of another symbol than the input's (just after a switch) is kept but not drawn.
+   */
+  setLast(symbol: string, price: number, direction: 'up' | 'down' | 'flat'): void {
+    if (this.kind !== 'book') return;
+    if (symbol === this.lastSymbol && Object.is(price, this.lastPrice) && direction === this.lastDirection)
+      return;
+    this.lastSymbol = symbol;
+    this.lastPrice = price;
+    this.lastDirection = direction;
+    this.dirty = true;
   }
 
   /** New latest trades from the hub. */
@@ -273,7 +289,10 @@ export class PanelPainter {
           hover: i.hover,
           own,
           step: i.step,
-          last: i.last === null ? null : { text: f.price.get(i.last.price), direction: i.last.direction },
+          last:
+            this.lastSymbol === i.symbol && Number.isFinite(this.lastPrice)
+              ? { text: f.price.get(this.lastPrice), direction: this.lastDirection }
+              : null,
         },
         i.dpr,
         now,

@@ -12,7 +12,8 @@ import { createSurface } from '../../canvas/createSurface';
 import { onEveryFrame } from '../../canvas/frameLoop';
 import type { Surface } from '../../canvas/surface';
 
-import { hubClient } from '../../hub/client';
+import { hubClient, hubStore } from '../../hub/client';
+import { tickersAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { PanelPainter, type PanelInput, type PanelKind, type PanelReport } from './panelPainter';
 import { panelWorkerHost, reportOf, type PanelLink } from './panelWorkerHost';
@@ -64,6 +65,8 @@ export function usePanelPainter(kind: PanelKind, input: PanelInput, interest: Ta
   interestRef.current = interest;
   const linkRef = useRef<PanelLink | null>(null);
   const painterRef = useRef<PanelPainter | null>(null);
+  /** In the tab: hands the painter the last price of its symbol from the tab's tickers. */
+  const pushLastRef = useRef<() => void>(() => undefined);
 
   // In the tab, the tab's hub client fetches the data; a worker pulls its own.
   useHubWant(
@@ -113,6 +116,13 @@ export function usePanelPainter(kind: PanelKind, input: PanelInput, interest: Ta
         painter = p;
         painterRef.current = p;
         p.setInput(inputRef.current);
+        // The book's last price: a paint worker takes it from its own pulls; here, from the tab's tickers.
+        const pushLast = (): void => {
+          const t = hubStore.get(tickersAtom).get(inputRef.current.symbol);
+          if (t !== undefined) p.setLast(t.symbol, t.last, t.direction);
+        };
+        pushLastRef.current = pushLast;
+        pushLast();
         const frames = hubClient().frames;
         const book = frames.get('book');
         if (book !== undefined) p.setBook(book);
@@ -127,6 +137,7 @@ export function usePanelPainter(kind: PanelKind, input: PanelInput, interest: Ta
             const t = frames.get('trades');
             if (t !== undefined) p.setTrades(t);
           }),
+          hubStore.sub(tickersAtom, pushLast),
           onEveryFrame((now) => {
             const r = p.frame(now);
             if (r !== null) setReport(r);
@@ -147,6 +158,7 @@ export function usePanelPainter(kind: PanelKind, input: PanelInput, interest: Ta
       for (const off of offs) off();
       painter?.destroy();
       painterRef.current = null;
+      pushLastRef.current = () => undefined;
     };
   }, [mode, kind, gen]);
 
@@ -155,7 +167,10 @@ export function usePanelPainter(kind: PanelKind, input: PanelInput, interest: Ta
   useEffect(() => {
     const i = inputRef.current;
     if (mode === 'worker') linkRef.current?.input(i);
-    else painterRef.current?.setInput(i);
+    else {
+      painterRef.current?.setInput(i);
+      pushLastRef.current();
+    }
   }, [mode, inputKey]);
   const interestKey = JSON.stringify(interest);
   useEffect(() => {

@@ -88,6 +88,38 @@ describe('panel painter news', () => {
     expect(p.wantsFrame()).toBe(false);
   });
 
+  it("a book draws its own symbol's last price, handed over as data; another symbol's is kept but not drawn", () => {
+    const ctx = recorder();
+    const p = new PanelPainter('book', new Canvas2DSurface(ctx, { width: 0, height: 0 }));
+    p.setInput({ ...input(null), height: 400 });
+    p.setBook(book(3, 1));
+    p.frame(0);
+    const mid = (): (string | undefined)[] =>
+      ctx.ops.filter((o) => o.op === 'text' && /[↑↓]/.test(o.text ?? '')).map((o) => o.text);
+    expect(mid()).toEqual([]);
+    // Just after a switch the ticker may name the new symbol before the input does: not drawn under the old one.
+    p.setLast('ETHUSDT', 3000.5, 'down');
+    expect(p.wantsFrame()).toBe(true);
+    expect(p.inputChanged()).toBe(false);
+    p.frame(16);
+    expect(mid()).toEqual([]);
+    // The book's own symbol: drawn, coloured by direction, without news for the tab.
+    p.setLast('BTCUSDT', 100.45, 'up');
+    expect(p.inputChanged()).toBe(false);
+    ctx.ops.length = 0;
+    p.frame(32);
+    expect(mid()).toEqual(['100.45 ↑']);
+    // The same ticker again is no news at all.
+    p.setLast('BTCUSDT', 100.45, 'up');
+    expect(p.wantsFrame()).toBe(false);
+    // A trades list ignores it.
+    const t = new PanelPainter('trades', new Canvas2DSurface(recorder(), { width: 0, height: 0 }));
+    t.setInput(input(null));
+    t.frame(0);
+    t.setLast('BTCUSDT', 100.45, 'up');
+    expect(t.wantsFrame()).toBe(false);
+  });
+
   it('a trades list has no news in a book', () => {
     const p = new PanelPainter('trades', new Canvas2DSurface(recorder(), { width: 0, height: 0 }));
     p.setInput(input(null));
