@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../workers/api';
-import { tickersAtom } from '../hub/state';
+import { tickerAtom } from '../hub/state';
 import { formatFixed } from '../lib/format';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -16,7 +16,7 @@ export function DocumentTitle({
   readonly locale: string;
 }): null {
   const { t } = useTranslation('common');
-  const ticker = useAtomValue(tickersAtom).get(symbol?.symbol ?? '');
+  const ticker = useAtomValue(tickerAtom(symbol?.symbol ?? ''));
   const price =
     symbol !== null && ticker !== undefined ? formatFixed(ticker.last, symbol.pricePrecision, locale) : null;
   useDocumentTitle(pair, price, ticker?.direction ?? 'flat', t('title.spot'));

@@ -2,7 +2,7 @@
  * Human-speed hub data as Jotai atoms: the symbol list, 24h tickers, connection status. The hub client
  * (src/hub/client.ts) is the only writer; features read. Tick-rate data (book rows, trades) never goes through atoms.
  */
-import { atom } from 'jotai';
+import { atom, type Atom } from 'jotai';
 import type { AccountDiff, SymbolInfo } from '../../workers/api';
 
 export type { SymbolInfo };
@@ -45,6 +45,22 @@ symbolsErrorAtom.debugLabel = 'symbolsErrorAtom';
 /** Tickers of every listed symbol, updated live by the hub at most a few times a second. */
 export const tickersAtom = atom<ReadonlyMap<string, TickerView>>(new Map<string, TickerView>());
 tickersAtom.debugLabel = 'tickersAtom';
+
+const tickerAtoms = new Map<string, Atom<TickerView | undefined>>();
+
+/**
+ * One symbol's ticker. Its readers re-render when that symbol's ticker changes, not when any other symbol's does
+ * (the hub client keeps the unchanged entries of `tickersAtom` as they were).
+ */
+export function tickerAtom(symbol: string): Atom<TickerView | undefined> {
+  let a = tickerAtoms.get(symbol);
+  if (a === undefined) {
+    a = atom((get) => get(tickersAtom).get(symbol));
+    a.debugLabel = `tickerAtom(${symbol})`;
+    tickerAtoms.set(symbol, a);
+  }
+  return a;
+}
 
 /** Socket status. */
 export const connectionAtom = atom<ConnectionView>({ state: 'connecting', code: null, lastMessageAt: 0 });

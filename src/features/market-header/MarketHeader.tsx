@@ -5,7 +5,7 @@ import type { SymbolInfo } from '../../../workers/api';
 import { Icon } from '../../app/Icon';
 import type { Locale } from '../../app/routes';
 import { sessionUserAtom } from '../../app/state';
-import { tickersAtom } from '../../hub/state';
+import { tickerAtom } from '../../hub/state';
 import { formatCompact, formatFixed, formatPercent, NO_VALUE } from '../../lib/format';
 import { HeaderStats, type HeaderStat } from './HeaderStats';
 import { LiquidityShieldLink } from './LiquidityShieldLink';
@@ -22,7 +22,7 @@ export function MarketHeader({
   readonly locale: Locale;
 }): React.JSX.Element {
   const { t } = useTranslation('header');
-  const ticker = useAtomValue(tickersAtom).get(symbol.symbol);
+  const ticker = useAtomValue(tickerAtom(symbol.symbol));
   const user = useAtomValue(sessionUserAtom);
   const [guideOpen, setGuideOpen] = useState(false);
   const openGuide = useCallback(() => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { openingAtom, pairLookupAtom, routeAtom, sessionUserAtom } from '../../app/state';
 import type { SessionUser } from '../../app/session';
-import { accountAtom, tickersAtom } from '../../hub/state';
+import { accountAtom, tickerAtom, tickersAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { snapToStep } from '../../lib/decimalInput';
 import { tradePreferencesAtom } from '../tools/state';
@@ -62,7 +62,7 @@ function OrderEntry({
   const intent = useAtomValue(orderFormIntentAtom);
   const [freeQuote = '0', freeBase = '0'] = useAtomValue(pairFreeAtom).split('|');
   const info = useAtomValue(accountInfoAtom);
-  const ticker = useAtomValue(tickersAtom).get(symbol.symbol);
+  const ticker = useAtomValue(tickerAtom(symbol.symbol));
   const setFlag = useSetConfirmFlag();
   const acceptGate = useAcceptGate();
   useHubWant({ account: true });

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderEvent, SymbolInfo } from '../../../workers/api';
+import { tickerAtom } from '../../hub/state';
 import { ConfirmDialog } from '../order-form/ConfirmDialog';
 import { NumericField } from '../order-form/NumericField';
 import { useFailureText } from '../order-form/usePlaceOrder';
@@ -17,7 +18,6 @@ export function ModifyDialog({
   symbol,
   locale,
   unified,
-  lastPrice,
   onSubmit,
   onClose,
   onReject,
@@ -26,7 +26,6 @@ export function ModifyDialog({
   readonly symbol: SymbolInfo;
   readonly locale: string;
   readonly unified: boolean;
-  readonly lastPrice: string | null;
   readonly onSubmit: (change: {
     price?: string;
     quantity?: string;
@@ -38,6 +37,9 @@ export function ModifyDialog({
   const { t } = useTranslation('orders');
   const failureText = useFailureText();
   const flags = useAtomValue(confirmFlagsAtom);
+  // Read here rather than passed in: the orders table then does not re-render on every ticker.
+  const tick = useAtomValue(tickerAtom(symbol.symbol));
+  const lastPrice = tick === undefined || !(tick.last > 0) ? null : tick.last.toFixed(symbol.pricePrecision);
   const plan = order.status === 'ORDER_NEW';
   const [price, setPrice] = useState(order.orderType === 'Limit' ? order.price : '');
   const [qty, setQty] = useState(order.qty);

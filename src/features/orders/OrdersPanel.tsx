@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderEvent, SymbolInfo } from '../../../workers/api';
 import { toOrderEvent } from '../../../workers/account/orders';
 import { pairLookupAtom, routeAtom, sessionUserAtom } from '../../app/state';
-import { accountAtom, symbolsAtom, tickersAtom } from '../../hub/state';
+import { accountAtom, symbolsAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { formatFixed, formatUtcDateTime, NO_VALUE } from '../../lib/format';
 import { ConfirmDialog } from '../order-form/ConfirmDialog';
@@ -347,7 +347,6 @@ function OpenOrdersView({
   const sub = useAtomValue(ordersSubTabAtom);
   const all = useAtomValue(allPairsAtom);
   const symbols = useAtomValue(symbolsAtom);
-  const tickers = useAtomValue(tickersAtom);
   const fmt = useRowFormat(locale);
   const cmd = useOrderCommands();
   const setFlag = useSetConfirmFlag();
@@ -462,7 +461,6 @@ function OpenOrdersView({
   }, [t, locale, fmt, sub, cmd]);
 
   const editSymbol = editing === null ? undefined : symbols.find((s) => s.symbol === editing.symbol);
-  const editLast = editing === null ? undefined : tickers.get(editing.symbol)?.last;
   return (
     <div className="orders-view">
       <div className="orders-toolbar">
@@ -529,7 +527,6 @@ function OpenOrdersView({
           symbol={editSymbol}
           locale={locale}
           unified={viewer.unified}
-          lastPrice={editLast === undefined ? null : editLast.toFixed(editSymbol.pricePrecision)}
           onSubmit={(change) => cmd.modify(editing, change, editSymbol.symbolId)}
           onClose={() => {
             setEditing(null);
