@@ -7,13 +7,17 @@
  * (bench/displayLatency.ts). Interleaving puts the machine's drifting speed on both arms alike: on this VM one
  * build's p95 moves by several ms from run to run, far more than most changes move it.
  *
+ * Each arm also gets the tab's main-thread busy time (DevTools' TaskDuration over the arm, in % of the wall clock).
+ *
  * Options: --target (worker), --value (true: what the flag is set to in the "on" arm), --secs (30 per run),
- * --period (3000), --runs (3), --throttle (4), --url (the render bench page).
+ * --period (3000), --runs (3), --throttle (4), --url (the render bench page), --login (log in as the seeded classic
+ * account first). A --url outside /bench/ is an app page, e.g. `--url=/en/trade/spot/BTC/USDT`: the tool adds
+ * `paintStats=1` (the paint worker then marks each book draw as the bench page's does) and waits for the book.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type CDPSession } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startSimulator } from '../server/app';
 import { CHROMIUM_ARGS } from './browser.bench';
 import { displayLatency, pct, splitByArm } from './displayLatency';
@@ -36,6 +40,19 @@ const period = Number(arg('period', '3000'));
 const runs = Number(arg('runs', '3'));
 const throttle = Number(arg('throttle', '4'));
 const path = arg('url', '/bench/pages/hub.html?mode=render&status=0');
+const appPage = !path.startsWith('/bench/');
+const login = process.argv.includes('--login');
+
+/** Opens the page, and for an app page waits for the worker-painted book and a few seconds of the storm. */
+async function open(page: Page, url: string): Promise<void> {
+  if (!appPage) {
+    await openBenchPage(page, url, false);
+    return;
+  }
+  await page.goto(`${url}${url.includes('?') ? '&' : '?'}paintStats=1`);
+  await page.locator('canvas[data-renderer="canvas2d-worker"]').first().waitFor({ timeout: 30_000 });
+  await new Promise((ok) => setTimeout(ok, 4000));
+}
 
 /** Evaluates `expression` in the first target of `type`, over the browser's CDP session (workers have no page). */
 async function evaluator(
@@ -73,13 +90,27 @@ const pooled = new Map<string, number[]>([
   ['on', []],
   ['off', []],
 ]);
+/** Main-thread busy fraction of each arm's periods. */
+const busy = new Map<string, number[]>([
+  ['on', []],
+  ['off', []],
+]);
 try {
   const browserCdp = await browser.newBrowserCDPSession();
   for (let r = 0; r < runs; r++) {
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await ctx.newPage();
-    await openBenchPage(page, sim.url + path, false);
+    if (login) {
+      const res = await page.request.post(`${sim.url}/login`, {
+        data: { email: 'classic@sim.local', password: 'classic-pass' },
+      });
+      if (!res.ok()) throw new Error(`bench/ab.ts: login answered ${res.status()}`);
+    }
+    await open(page, sim.url + path);
     const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const taskSeconds = async (): Promise<number> =>
+      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     const set =
       target === 'page'
@@ -90,10 +121,15 @@ try {
     await new Promise((ok) => setTimeout(ok, 1500));
     await browser.startTracing(page, { categories: ['blink.user_timing', 'blink', 'viz'] });
     const end = Date.now() + secs * 1000;
+    let since: { arm: string; wall: number; task: number } | null = null;
     for (let i = 0; Date.now() < end; i++) {
       const arm = i % 2 === 0 ? 'on' : 'off';
       await set(`globalThis.${flag} = ${arm === 'on' ? value : 'undefined'}`);
       await page.evaluate((a) => performance.mark(`ab-arm:${a}`), arm);
+      const now = { arm, wall: Date.now(), task: await taskSeconds() };
+      if (since !== null)
+        busy.get(since.arm)?.push(((now.task - since.task) * 1000) / (now.wall - since.wall));
+      since = now;
       await new Promise((ok) => setTimeout(ok, period));
     }
     const arms = splitByArm(traceEvents(await browser.stopTracing()), 'ab-arm:', 500);
@@ -109,10 +145,14 @@ try {
     }
     await ctx.close();
   }
-  for (const [arm, f] of pooled)
+  for (const [arm, f] of pooled) {
+    const b = busy.get(arm) ?? [];
+    const meanBusy = b.reduce((a, x) => a + x, 0) / b.length;
     console.log(
-      `all ${flag} ${arm.padEnd(3)} draws ${f.length}  feed-to-pixel p50 ${pct(f, 50).toFixed(2)} p95 ${pct(f, 95).toFixed(2)} ms`,
+      `all ${flag} ${arm.padEnd(3)} draws ${f.length}  feed-to-pixel p50 ${pct(f, 50).toFixed(2)} p95 ${pct(f, 95).toFixed(2)} ms` +
+        `  main thread busy ${(meanBusy * 100).toFixed(1)} %`,
     );
+  }
 } finally {
   await browser.close();
   await sim.close();

@@ -133,7 +133,8 @@ let host: PanelWorkerHost | null = null;
 
 /** The tab's paint worker, started on first use. */
 export function panelWorkerHost(): PanelWorkerHost {
-  host ??= new PanelWorkerHost();
+  // `?paintStats=1`: the paint worker marks each book draw for the trace (bench/ab.ts on an app page).
+  host ??= new PanelWorkerHost({ stats: new URLSearchParams(location.search).has('paintStats') });
   return host;
 }
 
