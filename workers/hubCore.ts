@@ -57,16 +57,16 @@ interface Tab {
   interest: TabInterest;
   lastSeen: number;
   waiter: { resolve: (d: HubDiff) => void; timer: number; cursor: number } | null;
-  /** When tickers last went to this tab (they are rate-limited per tab). */
-  tickersSentAt: number;
+  /** When the slow lane (tickers and the live candle, rate-limited per tab) last went to this tab. */
+  slowSentAt: number;
   /**
-   * The hub version up to which tickers went to this tab. Kept apart from the pull's cursor: the tab pulls for its
-   * book and trades far more often than tickers may go, and a ticker that changed while they were held back must
-   * still go once they may.
+   * The hub version up to which the slow lane went to this tab. Kept apart from the pull's cursor: the tab pulls for
+   * its book, trades or account far more often than the slow lane may go, and what changed while it was held back
+   * must still go once it may.
    */
-  tickersCursor: number;
-  /** Wakes the tab's long poll when held-back tickers may go. */
-  tickersTimer: number | null;
+  slowCursor: number;
+  /** Wakes the tab's long poll when the held-back slow lane may go. */
+  slowTimer: number | null;
   /** The interest changed: the next diff is a full one for the new interest. */
   full: boolean;
 }
@@ -76,8 +76,12 @@ const MAX_HOLD_MS = 100;
 
 /** A tab silent this long (no pull, no heartbeat) is dropped even without its lock being freed. */
 const TAB_TIMEOUT_MS = 3 * 60_000;
-/** Tickers reach a tab at most this often (the header and title update "a few times a second"). */
-const TICKER_INTERVAL_MS = 250;
+/**
+ * Tickers and the live candle reach a tab at most this often, in one answer: the header and title update a few times
+ * a second, and the chart draws a live candle at most as often (ChartArea's LIVE_APPLY_MS). Sending the candle on
+ * every trade would wake the tab's main thread up to 60 times a second in a storm for data it then drops.
+ */
+const SLOW_LANE_MS = 250;
 const LOG_LINES = 300;
 /** Prefix of a public trades topic: its (re)subscription seeds the tape over REST. */
 const TRADES_TOPIC = 'publicTrade.';
@@ -182,9 +186,9 @@ export class Hub {
         interest: NO_INTEREST,
         lastSeen: this.env.now(),
         waiter: null,
-        tickersSentAt: 0,
-        tickersCursor: 0,
-        tickersTimer: null,
+        slowSentAt: 0,
+        slowCursor: 0,
+        slowTimer: null,
         full: true,
       });
       this.log(`tab ${tab.tabId.slice(0, 8)} joined (${this.tabs.size} tabs)`);
@@ -347,7 +351,7 @@ export class Hub {
       this.env.clearTimer(tab.waiter.timer);
       tab.waiter.resolve({ cursor: 0, instanceId: this.instanceId });
     }
-    if (tab.tickersTimer !== null) this.env.clearTimer(tab.tickersTimer);
+    if (tab.slowTimer !== null) this.env.clearTimer(tab.slowTimer);
     this.tabs.delete(tabId);
     const ops = this.topics.drop(tabId);
     this.sendOps(ops.subscribe, ops.unsubscribe);
@@ -432,25 +436,28 @@ export class Hub {
         trades = this.market.trades(i.symbol, cursor) ?? undefined;
         any ||= trades !== undefined;
       }
-      if (i.klineInterval !== null) {
-        candles = this.market.liveCandles(i.symbol, i.klineInterval, cursor) ?? undefined;
-        any ||= candles !== undefined;
-      }
     }
-    if (i.allTickers || i.symbol !== null) {
-      const which = i.allTickers ? null : i.symbol;
-      const since = cursor === 0 ? 0 : tab.tickersCursor;
-      if (this.market.tickersChanged(which, since)) {
-        const now = this.env.now();
-        const wait = TICKER_INTERVAL_MS - (now - tab.tickersSentAt);
-        const rows = cursor === 0 || wait <= 0 ? this.market.tickers(which, since) : null;
-        if (rows !== null) {
-          tickers = rows;
-          tab.tickersSentAt = now;
-          tab.tickersCursor = this.version;
-          any = true;
-        } else if (wait > 0) this.wakeForTickers(tab, wait);
-      }
+    // The slow lane: tickers and the live candle, together, at most every SLOW_LANE_MS (a full answer at once).
+    const candleSymbol = i.klineInterval === null ? null : i.symbol;
+    const wantsTickers = i.allTickers || i.symbol !== null;
+    const tickersOf = i.allTickers ? null : i.symbol;
+    const slowSince = cursor === 0 ? 0 : tab.slowCursor;
+    if (
+      (candleSymbol !== null &&
+        i.klineInterval !== null &&
+        this.market.candlesChanged(candleSymbol, i.klineInterval, slowSince)) ||
+      (wantsTickers && this.market.tickersChanged(tickersOf, slowSince))
+    ) {
+      const now = this.env.now();
+      const wait = SLOW_LANE_MS - (now - tab.slowSentAt);
+      if (cursor === 0 || wait <= 0) {
+        if (candleSymbol !== null && i.klineInterval !== null)
+          candles = this.market.liveCandles(candleSymbol, i.klineInterval, slowSince) ?? undefined;
+        if (wantsTickers) tickers = this.market.tickers(tickersOf, slowSince) ?? undefined;
+        tab.slowSentAt = now;
+        tab.slowCursor = this.version;
+        any ||= candles !== undefined || tickers !== undefined;
+      } else this.wakeForSlowLane(tab, wait);
     }
     if (i.account) {
       account = this.account.diff(cursor) ?? undefined;
@@ -471,11 +478,11 @@ export class Hub {
     };
   }
 
-  /** Answers the tab's long poll once its held-back tickers may go (a quiet market sends nothing else to wake it). */
-  private wakeForTickers(tab: Tab, wait: number): void {
-    if (tab.tickersTimer !== null) return;
-    tab.tickersTimer = this.env.setTimer(() => {
-      tab.tickersTimer = null;
+  /** Answers the tab's long poll once its held-back slow lane may go (a quiet market sends nothing else to wake it). */
+  private wakeForSlowLane(tab: Tab, wait: number): void {
+    if (tab.slowTimer !== null) return;
+    tab.slowTimer = this.env.setTimer(() => {
+      tab.slowTimer = null;
       this.flushWaiter('', tab, false);
     }, wait);
   }

@@ -228,6 +228,13 @@ export class MarketState {
     return entry.rows.slice(-2);
   }
 
+  /** Whether the live candles of an interval changed since `cursor`, without building the rows. */
+  candlesChanged(symbol: string, interval: string, cursor: number): boolean {
+    const iv = toWireInterval(interval);
+    const entry = iv === undefined ? undefined : this.symbols.get(symbol)?.candles.get(iv);
+    return entry !== undefined && entry.stamp > cursor;
+  }
+
   /** Whether a ticker changed since `cursor` (one symbol, or any when symbol is null), without building the rows. */
   tickersChanged(symbol: string | null, cursor: number): boolean {
     if (this.tickersStamp <= cursor) return false;

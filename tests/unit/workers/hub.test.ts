@@ -231,10 +231,10 @@ describe('Hub against the real simulator', () => {
     }
   }, 30_000);
 
-  it('sends a ticker held back by the per-tab rate limit once it may go, though the tab pulled for its book since', async () => {
-    // Tickers reach a tab at most every 250 ms of the hub's clock (frozen here), while its book and trades come on
-    // every pull. A ticker that changed in between must not be skipped because the tab's cursor moved past it, and a
-    // tab parked in a long poll must be woken for it: a quiet market sends nothing else.
+  it('sends tickers and the live candle held back by the per-tab rate limit once they may go, though the tab pulled for its book since', async () => {
+    // Tickers and the live candle reach a tab together at most every 250 ms of the hub's clock (frozen here), while
+    // its book and trades come on every pull. What changed in between must not be skipped because the tab's cursor
+    // moved past it, and a tab parked in a long poll must be woken for it: a quiet market sends nothing else.
     const quiet = await startTestSim({ quiet: true });
     try {
       const me = await login(quiet, 'uta@sim.local', 'uta-pass');
@@ -256,8 +256,9 @@ describe('Hub against the real simulator', () => {
       });
       hub.hello({ tabId: 'g', buildId: 'test', lockName: 'l-g' });
       await hub.symbols();
-      hub.setInterest('g', interest({ symbol: 'ETHUSDT', klineInterval: null }));
+      hub.setInterest('g', interest({ symbol: 'ETHUSDT', klineInterval: '1' }));
       const first = await pullUntil(hub, 'g', (d) => d.tickers !== undefined && d.book !== undefined, 5000);
+      const volume = first.candles?.at(-1)?.volume ?? NaN;
       const before = first.tickers?.[0]?.last ?? NaN;
       expect(before).toBeGreaterThan(0);
       let cursor = first.cursor;
@@ -292,7 +293,7 @@ describe('Hub against the real simulator', () => {
         const d = await hub.pull('g', cursor, 200);
         cursor = d.cursor;
         sawTrades ||= d.trades !== undefined;
-        leaked ||= d.tickers !== undefined;
+        leaked ||= d.tickers !== undefined || d.candles !== undefined;
         const p = await hub.pull('probe', 0, 0);
         after = p.tickers?.[0]?.last ?? after;
       }
@@ -306,6 +307,10 @@ describe('Hub against the real simulator', () => {
       const d = await parked;
       expect(Date.now() - t0).toBeLessThan(2000);
       expect(d.tickers?.[0]?.last).toBe(after);
+      // The trade's volume is in the live candle that came with it (the candle had to be a 1-minute one seen before).
+      if (first.candles?.at(-1)?.time === d.candles?.at(-1)?.time)
+        expect(d.candles?.at(-1)?.volume).toBeGreaterThan(volume);
+      else expect(d.candles?.length).toBeGreaterThan(0);
       hub.bye('probe');
       hub.bye('g');
     } finally {
