@@ -57,8 +57,12 @@ interface Tab {
   interest: TabInterest;
   lastSeen: number;
   waiter: { resolve: (d: HubDiff) => void; timer: number; cursor: number } | null;
-  /** When the slow lane (tickers and the live candle, rate-limited per tab) last went to this tab. */
-  slowSentAt: number;
+  /**
+   * The slot (`HubEnv.now` / SLOW_LANE_MS) in which the slow lane (tickers and the live candle) last went to this tab.
+   * Slots are the hub's, not the tab's: every tab and paint worker gets the slow lane at the same boundaries, so the
+   * header's last price and the order book's (which reach the page by different pulls) change together.
+   */
+  slowSlot: number;
   /**
    * The hub version up to which the slow lane went to this tab. Kept apart from the pull's cursor: the tab pulls for
    * its book, trades or account far more often than the slow lane may go, and what changed while it was held back
@@ -77,7 +81,7 @@ const MAX_HOLD_MS = 100;
 /** A tab silent this long (no pull, no heartbeat) is dropped even without its lock being freed. */
 const TAB_TIMEOUT_MS = 3 * 60_000;
 /**
- * Tickers and the live candle reach a tab at most this often, in one answer: the header and title update a few times
+ * Tickers and the live candle reach a tab at most once in each slot of this length, in one answer: the header and title update a few times
  * a second, and the chart draws a live candle at most as often (ChartArea's LIVE_APPLY_MS). Sending the candle on
  * every trade would wake the tab's main thread up to 60 times a second in a storm for data it then drops.
  */
@@ -186,7 +190,7 @@ export class Hub {
         interest: NO_INTEREST,
         lastSeen: this.env.now(),
         waiter: null,
-        slowSentAt: 0,
+        slowSlot: -1,
         slowCursor: 0,
         slowTimer: null,
         full: true,
@@ -449,15 +453,15 @@ export class Hub {
       (wantsTickers && this.market.tickersChanged(tickersOf, slowSince))
     ) {
       const now = this.env.now();
-      const wait = SLOW_LANE_MS - (now - tab.slowSentAt);
-      if (cursor === 0 || wait <= 0) {
+      const slot = Math.floor(now / SLOW_LANE_MS);
+      if (cursor === 0 || slot > tab.slowSlot) {
         if (candleSymbol !== null && i.klineInterval !== null)
           candles = this.market.liveCandles(candleSymbol, i.klineInterval, slowSince) ?? undefined;
         if (wantsTickers) tickers = this.market.tickers(tickersOf, slowSince) ?? undefined;
-        tab.slowSentAt = now;
+        tab.slowSlot = slot;
         tab.slowCursor = this.version;
         any ||= candles !== undefined || tickers !== undefined;
-      } else this.wakeForSlowLane(tab, wait);
+      } else this.wakeForSlowLane(tab, (slot + 1) * SLOW_LANE_MS - now);
     }
     if (i.account) {
       account = this.account.diff(cursor) ?? undefined;

@@ -231,14 +231,15 @@ describe('Hub against the real simulator', () => {
     }
   }, 30_000);
 
-  it('sends tickers and the live candle held back by the per-tab rate limit once they may go, though the tab pulled for its book since', async () => {
-    // Tickers and the live candle reach a tab together at most every 250 ms of the hub's clock (frozen here), while
-    // its book and trades come on every pull. What changed in between must not be skipped because the tab's cursor
-    // moved past it, and a tab parked in a long poll must be woken for it: a quiet market sends nothing else.
+  it('sends tickers and the live candle held back by the rate limit in the next slot, to every tab at once, though the tabs pulled for their books since', async () => {
+    // Tickers and the live candle reach a tab together at most once per 250 ms slot of the hub's clock (frozen here),
+    // while its book and trades come on every pull. What changed in between must not be skipped because the tab's
+    // cursor moved past it; a tab parked in a long poll must be woken for it (a quiet market sends nothing else); and
+    // the slots are the hub's, so two pulls that last had them at different times get them in the same next slot.
     const quiet = await startTestSim({ quiet: true });
     try {
       const me = await login(quiet, 'uta@sim.local', 'uta-pass');
-      let now = Date.now();
+      let now = 1_000_000_000_000; // a slot boundary
       const hub = new Hub({
         buildId: 'test',
         mode: 'dedicated',
@@ -262,6 +263,12 @@ describe('Hub against the real simulator', () => {
       const before = first.tickers?.[0]?.last ?? NaN;
       expect(before).toBeGreaterThan(0);
       let cursor = first.cursor;
+      // A second pull (as a paint worker's for the book) that first had the slow lane 100 ms later, in the same slot.
+      now += 100;
+      hub.hello({ tabId: 'h', buildId: 'test', lockName: 'l-h' });
+      hub.setInterest('h', interest({ symbol: 'ETHUSDT', trades: false, klineInterval: null }));
+      let hCursor = (await pullUntil(hub, 'h', (d) => d.tickers !== undefined && d.book !== undefined, 5000))
+        .cursor;
       // A buy that crosses the asks: trades, a new book and, within the simulator's ticker push, a new last price.
       const placed = await call(
         quiet,
@@ -294,6 +301,9 @@ describe('Hub against the real simulator', () => {
         cursor = d.cursor;
         sawTrades ||= d.trades !== undefined;
         leaked ||= d.tickers !== undefined || d.candles !== undefined;
+        const e = await hub.pull('h', hCursor, 0);
+        hCursor = e.cursor;
+        leaked ||= e.tickers !== undefined;
         const p = await hub.pull('probe', 0, 0);
         after = p.tickers?.[0]?.last ?? after;
       }
@@ -302,7 +312,8 @@ describe('Hub against the real simulator', () => {
       expect(leaked).toBe(false);
       // Parked in a long poll with nothing else to come, the tab gets the held-back ticker once the limit allows.
       const parked = hub.pull('g', cursor, 5000);
-      now += 300;
+      now += 200; // the next slot: 300 ms after the first tab's slow lane, 200 ms after the second's
+
       const t0 = Date.now();
       const d = await parked;
       expect(Date.now() - t0).toBeLessThan(2000);
@@ -311,6 +322,8 @@ describe('Hub against the real simulator', () => {
       if (first.candles?.at(-1)?.time === d.candles?.at(-1)?.time)
         expect(d.candles?.at(-1)?.volume).toBeGreaterThan(volume);
       else expect(d.candles?.length).toBeGreaterThan(0);
+      expect((await hub.pull('h', hCursor, 0)).tickers?.[0]?.last).toBe(after);
+      hub.bye('h');
       hub.bye('probe');
       hub.bye('g');
     } finally {
