@@ -41,6 +41,44 @@ function makeHub(
   });
 }
 
+/** A hub on a quiet simulator (no synthetic flow), on the given wall clock. */
+function quietHub(quiet: Simulator, now: () => number = () => Date.now()): Hub {
+  return new Hub({
+    buildId: 'test',
+    mode: 'dedicated',
+    socketUrl: quiet.url.replace('http', 'ws') + '/realtime_w',
+    createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
+    fetch: (input, init) => fetch(quiet.url + input, init),
+    now,
+    clock: () => Date.now(),
+    random: () => 0.5,
+    setTimer: (fn, ms) => setTimeout(fn, ms) as unknown as number,
+    clearTimer: (id) => {
+      clearTimeout(id);
+    },
+    waitForLock: () => undefined,
+  });
+}
+
+/** A limit buy of 0.5 ETH 5 % above `last`: it trades through the asks (trades, a new book, a new last price). */
+async function buyThroughEthAsks(quiet: Simulator, cookie: string, last: number, id: string): Promise<void> {
+  const placed = await call(
+    quiet,
+    'POST',
+    '/spot/api/order/orderCreate',
+    {
+      symbol_id: 2,
+      side: 'buy',
+      type: 'limit',
+      price: (last * 1.05).toFixed(2),
+      quantity: '0.5',
+      client_order_id: id,
+    },
+    cookie,
+  );
+  expect(placed.json.code).toBe(0);
+}
+
 const interest = (over: Partial<TabInterest> = {}): TabInterest => ({
   symbol: 'BTCUSDT',
   step: null,
@@ -186,40 +224,12 @@ describe('Hub against the real simulator', () => {
           }
         ).list[0]?.lastPrice,
       );
-      const placed = await call(
-        quiet,
-        'POST',
-        '/spot/api/order/orderCreate',
-        {
-          symbol_id: 2,
-          side: 'buy',
-          type: 'limit',
-          price: (L * 1.05).toFixed(2),
-          quantity: '0.5',
-          client_order_id: 'seed-1',
-        },
-        me,
-      );
-      expect(placed.json.code).toBe(0);
+      await buyThroughEthAsks(quiet, me, L, 'seed-1');
       const recent = (
         await call(quiet, 'GET', '/v5/market/recent-trade?category=spot&symbol=ETHUSDT&limit=60')
       ).json.result as { list: { execId: string }[] };
       expect(recent.list.length).toBeGreaterThan(0);
-      const hub = new Hub({
-        buildId: 'test',
-        mode: 'dedicated',
-        socketUrl: quiet.url.replace('http', 'ws') + '/realtime_w',
-        createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
-        fetch: (input, init) => fetch(quiet.url + input, init),
-        now: () => Date.now(),
-        clock: () => Date.now(),
-        random: () => 0.5,
-        setTimer: (fn, ms) => setTimeout(fn, ms) as unknown as number,
-        clearTimer: (id) => {
-          clearTimeout(id);
-        },
-        waitForLock: () => undefined,
-      });
+      const hub = quietHub(quiet);
       hub.hello({ tabId: 't', buildId: 'test', lockName: 'l-t' });
       await hub.symbols();
       hub.setInterest('t', interest({ symbol: 'ETHUSDT', klineInterval: null }));
@@ -240,21 +250,7 @@ describe('Hub against the real simulator', () => {
     try {
       const me = await login(quiet, 'uta@sim.local', 'uta-pass');
       let now = 1_000_000_000_000; // a slot boundary
-      const hub = new Hub({
-        buildId: 'test',
-        mode: 'dedicated',
-        socketUrl: quiet.url.replace('http', 'ws') + '/realtime_w',
-        createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
-        fetch: (input, init) => fetch(quiet.url + input, init),
-        now: () => now,
-        clock: () => Date.now(),
-        random: () => 0.5,
-        setTimer: (fn, ms) => setTimeout(fn, ms) as unknown as number,
-        clearTimer: (id) => {
-          clearTimeout(id);
-        },
-        waitForLock: () => undefined,
-      });
+      const hub = quietHub(quiet, () => now);
       hub.hello({ tabId: 'g', buildId: 'test', lockName: 'l-g' });
       await hub.symbols();
       hub.setInterest('g', interest({ symbol: 'ETHUSDT', klineInterval: '1' }));
@@ -270,21 +266,7 @@ describe('Hub against the real simulator', () => {
       let hCursor = (await pullUntil(hub, 'h', (d) => d.tickers !== undefined && d.book !== undefined, 5000))
         .cursor;
       // A buy that crosses the asks: trades, a new book and, within the simulator's ticker push, a new last price.
-      const placed = await call(
-        quiet,
-        'POST',
-        '/spot/api/order/orderCreate',
-        {
-          symbol_id: 2,
-          side: 'buy',
-          type: 'limit',
-          price: (before * 1.05).toFixed(2),
-          quantity: '0.5',
-          client_order_id: 'ticker-gate-1',
-        },
-        me,
-      );
-      expect(placed.json.code).toBe(0);
+      await buyThroughEthAsks(quiet, me, before, 'ticker-gate-1');
       // The tab keeps pulling (trades, book) with the clock frozen: its tickers are held back.
       let sawTrades = false;
       let leaked = false;
