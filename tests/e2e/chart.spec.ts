@@ -360,7 +360,8 @@ test('a limit order shows as a line; dragging it modifies the price in open orde
   await cancelEverything(page);
   await chartReady(page);
   const L = await lastPrice(page);
-  const price = (Math.round(L * 0.99 * 100) / 100).toFixed(2);
+  // Just under the market: in the chart's view whatever the synthetic history's range at the hour.
+  const price = (Math.round(L * 0.999 * 100) / 100).toFixed(2);
   const r = await api(page, 'POST', '/spot/api/order/orderCreate', {
     symbol_id: 1,
     side: 'buy',
@@ -398,7 +399,7 @@ test('a modify rejected by the server shows its message and the line snaps back'
   await setConfirmFlags(page, ['modifyOrderNotifyClose']);
   await chartReady(page);
   const L = await lastPrice(page);
-  const price = (Math.round(L * 0.98 * 100) / 100).toFixed(2);
+  const price = (Math.round(L * 0.999 * 100) / 100).toFixed(2);
   const r = await api(page, 'POST', '/spot/api/order/orderCreate', {
     symbol_id: 1,
     side: 'buy',
@@ -418,12 +419,7 @@ test('a modify rejected by the server shows its message and the line snaps back'
       body: JSON.stringify({ code: 170213, success: false, message: 'Order does not exist.', result: null }),
     }),
   );
-  const box = await line.getByTestId('order-line-drag').boundingBox();
-  if (box === null) throw new Error('no handle');
-  await page.mouse.move(box.x + 20, box.y + 11);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 20, box.y + 60, { steps: 6 });
-  await page.mouse.up();
+  await dragOrderLineDown(page, line);
   await expect(page.getByTestId('toast').filter({ hasText: 'Order does not exist.' })).toBeVisible();
   await expect(line).toHaveAttribute('data-price', String(Number(price)));
   await expect(line).toHaveAttribute('data-pending', 'false');

@@ -12,10 +12,32 @@ export async function chartReady(page: Page): Promise<void> {
   await expect(chartCanvas(page)).not.toHaveAttribute('data-candles', '0');
 }
 
-/** Drags an order line by its handle 40 px down (a lower price), in steps as a hand would. */
+/** The notice bar appears this long after load (spec §9: 3 s), pushing the page down by its height. */
+const NOTICE_BAR_DELAY_MS = 3000;
+
+/**
+ * Where `el` is once the page's layout has settled: past the notice bar's appearance, and the same box on two reads
+ * 100 ms apart. A box read just before the bar appears misses the handle by the time the mouse presses.
+ */
+async function settledBox(page: Page, el: Locator): Promise<{ x: number; y: number; height: number }> {
+  await page.waitForFunction((ms) => performance.now() > ms, NOTICE_BAR_DELAY_MS + 1000);
+  let prev = await el.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await page.waitForTimeout(100);
+    const box = await el.boundingBox();
+    if (box !== null && prev !== null && box.x === prev.x && box.y === prev.y) return box;
+    prev = box;
+  }
+  throw new Error('the element kept moving');
+}
+
+/**
+ * Drags an order line by its handle 40 px down (a lower price), in steps as a hand would. The handle must be in view:
+ * a line priced outside the chart's visible range has none to grab.
+ */
 export async function dragOrderLineDown(page: Page, line: Locator): Promise<void> {
-  const box = await line.getByTestId('order-line-drag').boundingBox();
-  if (box === null) throw new Error('no handle');
+  await expect(line, 'the order line is in the chart view').toBeVisible();
+  const box = await settledBox(page, line.getByTestId('order-line-drag'));
   const x = box.x + 20;
   const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
