@@ -143,6 +143,29 @@ export async function openBenchPage(page: Page, url: string, probe: boolean): Pr
     });
 }
 
+/** Opens a bench page at the bench's 4× throttle and starts a trace of what displayLatency reads. */
+async function startThrottledTrace(
+  browser: Browser,
+  page: Page,
+  url: string,
+  probe: boolean,
+): Promise<CDPSession> {
+  await openBenchPage(page, url, probe);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await new Promise((r) => setTimeout(r, 1500));
+  await browser.startTracing(page, { categories: ['blink.user_timing', 'blink', 'viz'] });
+  return cdp;
+}
+
+/** Stops the trace and the throttle; the trace's events. */
+async function stopThrottledTrace(browser: Browser, cdp: CDPSession): Promise<TraceEvent[]> {
+  const buffer = await browser.stopTracing();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  return traceEvents(buffer);
+}
+
 /**
  * Feed-to-pixel as shown on screen: the page under the same throttle with a Chromium trace running, each worker draw
  * paired with the display frame that showed it (bench/displayLatency.ts). A separate window, so the tracing's own cost
@@ -155,16 +178,9 @@ async function traced(
   ms: number,
   probe: boolean,
 ): Promise<Map<string, PanelLatency>> {
-  await openBenchPage(page, url, probe);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await new Promise((r) => setTimeout(r, 1500));
-  await browser.startTracing(page, { categories: ['blink.user_timing', 'blink', 'viz'] });
+  const cdp = await startThrottledTrace(browser, page, url, probe);
   await new Promise((r) => setTimeout(r, ms));
-  const buffer = await browser.stopTracing();
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await cdp.detach();
-  return displayLatency(traceEvents(buffer));
+  return displayLatency(await stopThrottledTrace(browser, cdp));
 }
 
 /** The two arms of the throttle A/B: the tab at the bench's 4× CPU throttle, and not throttled. */
@@ -192,8 +208,6 @@ async function throttleAB(
   ms: number,
   periodMs: number,
 ): Promise<Map<number, ThrottleArm>> {
-  await openBenchPage(page, url, false);
-  const cdp = await page.context().newCDPSession(page);
   const system = await browser.newBrowserCDPSession();
   const cpuSeconds = async (): Promise<number> => {
     const { processInfo } = (await system.send('SystemInfo.getProcessInfo')) as {
@@ -201,12 +215,11 @@ async function throttleAB(
     };
     return processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
   };
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE_ARMS[0] });
-  await new Promise((r) => setTimeout(r, 1500));
   const cpu = new Map<number, { cpuS: number; wallMs: number }>(
     THROTTLE_ARMS.map((r) => [r, { cpuS: 0, wallMs: 0 }]),
   );
-  await browser.startTracing(page, { categories: ['blink.user_timing', 'blink', 'viz'] });
+  // Starts in the first arm (4×), as the other traced windows run.
+  const cdp = await startThrottledTrace(browser, page, url, false);
   const end = Date.now() + ms;
   for (let i = 0; Date.now() < end; i++) {
     const rate = THROTTLE_ARMS[i % THROTTLE_ARMS.length] ?? 4;
@@ -221,12 +234,10 @@ async function throttleAB(
       arm.wallMs += Date.now() - w0;
     }
   }
-  const buffer = await browser.stopTracing();
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await cdp.detach();
+  const events = await stopThrottledTrace(browser, cdp);
   await system.detach();
   // The first half second after each switch belongs to neither arm: the puller's lead takes a few frames to follow.
-  const arms = splitByArm(traceEvents(buffer), 'throttle-arm:', 500);
+  const arms = splitByArm(events, 'throttle-arm:', 500);
   const out = new Map<number, ThrottleArm>();
   for (const [rate, c] of cpu)
     out.set(rate, {
