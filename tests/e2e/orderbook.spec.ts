@@ -19,6 +19,8 @@ test('the book draws rows on both sides with the last price between, and summari
   await waitForLivePrice(page);
   const canvas = page.getByTestId('book-canvas');
   await expect(canvas).toHaveAttribute('data-rows', /^[1-9]\d*$/, { timeout: 15_000 });
+  // The drawn rows' report brings the depth steps: the dropdown shows the step as soon as the rows are there.
+  expect(await page.getByTestId('book-step').inputValue()).toMatch(/^\d/);
   expect(await summary(page)).toMatch(/^Best bid [\d,]+\.\d{2}, best ask [\d,]+\.\d{2}$/);
   // Layout 1: the best ask row (just above the mid strip) has red price text, the best bid row (just below) green.
   const perSide = Number(await canvas.getAttribute('data-bids'));

@@ -60,9 +60,12 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
     account: false,
   };
   // Steps come with the book; until the first report the step is the saved one (or the default rule's choice).
-  const stepsRef = useRef<{ steps: readonly string[]; active: string }>({ steps: [], active: '' });
-  const steps = stepsRef.current.steps;
-  const shownStep = steps.includes(step ?? '') ? (step ?? '') : stepsRef.current.active;
+  const [stepInfo, setStepInfo] = useState<{ steps: readonly string[]; active: string }>({
+    steps: [],
+    active: '',
+  });
+  const steps = stepInfo.steps;
+  const shownStep = steps.includes(step ?? '') ? (step ?? '') : stepInfo.active;
   const priceDp = Math.min(stepDecimals(shownStep, symbol.pricePrecision), symbol.pricePrecision);
   const input: PanelInput = {
     width: size.width,
@@ -97,8 +100,10 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
   };
   const painter = usePanelPainter('book', input, interest);
   const { report } = painter;
-  if (report !== null && (report.steps !== stepsRef.current.steps || report.step !== stepsRef.current.active))
-    stepsRef.current = { steps: report.steps, active: report.step };
+  // State, not a ref: the report that brings the steps re-renders the dropdown with them at once (a ref showed them
+  // only at the next render, which a quiet market may not bring for seconds).
+  if (report !== null && (report.steps !== stepInfo.steps || report.step !== stepInfo.active))
+    setStepInfo({ steps: report.steps, active: report.step });
   const slots = report?.slots ?? [];
 
   // What is drawn, on the canvas element for tests and tools.
