@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gridItem, openPair } from './support/shell';
+import { gridItem, openPair, pastNoticeBar } from './support/shell';
 
 /** The panel's box once the grid's 200 ms transitions have settled. */
 async function settled(page: Page, id: 'chart' | 'orderbook' | 'position') {
@@ -65,6 +65,8 @@ test('a resized layout is kept after reload, and reset restores the default', as
 
 test('a dragged panel is kept after reload', async ({ page }) => {
   await openPair(page, 'en', 'BTC', 'USDT');
+  // Positions are compared across a reload: both read once the notice bar is in (it pushes the grid down 44 px).
+  await pastNoticeBar(page);
   const book = await box(page, 'orderbook');
   const head = gridItem(page, 'orderbook').locator('.panel-head');
   const hb = await head.boundingBox();
@@ -80,6 +82,7 @@ test('a dragged panel is kept after reload', async ({ page }) => {
   const chartMoved = await box(page, 'chart');
   await page.reload();
   await expect(page.getByTestId('trade-page')).toHaveAttribute('data-state', 'found');
+  await pastNoticeBar(page);
   await expect.poll(async () => (await box(page, 'orderbook')).x).toBeCloseTo(moved.x, 0);
   expect((await box(page, 'orderbook')).y).toBeCloseTo(moved.y, 0);
   expect((await box(page, 'chart')).x).toBeCloseTo(chartMoved.x, 0);

@@ -1,5 +1,6 @@
 /** Vocabulary of the chart specs: the chart loaded with candles, an order line dragged by its handle. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pastNoticeBar } from './shell';
 
 /** The chart's canvas root (data-state, data-candles, data-symbol, ...). */
 export function chartCanvas(page: Page): Locator {
@@ -12,15 +13,12 @@ export async function chartReady(page: Page): Promise<void> {
   await expect(chartCanvas(page)).not.toHaveAttribute('data-candles', '0');
 }
 
-/** The notice bar appears this long after load (spec §9: 3 s), pushing the page down by its height. */
-const NOTICE_BAR_DELAY_MS = 3000;
-
 /**
  * Where `el` is once the page's layout has settled: past the notice bar's appearance, and the same box on two reads
  * 100 ms apart. A box read just before the bar appears misses the handle by the time the mouse presses.
  */
 async function settledBox(page: Page, el: Locator): Promise<{ x: number; y: number; height: number }> {
-  await page.waitForFunction((ms) => performance.now() > ms, NOTICE_BAR_DELAY_MS + 1000);
+  await pastNoticeBar(page);
   let prev = await el.boundingBox();
   for (let i = 0; i < 50; i++) {
     await page.waitForTimeout(100);

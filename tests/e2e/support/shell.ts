@@ -1,6 +1,17 @@
 /** A small vocabulary for the shell specs: open a pair, wait for the page, read what the shell shows. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/** The notice bar appears this long after load (spec §9: 3 s), pushing the page below it down by its height. */
+const NOTICE_BAR_DELAY_MS = 3000;
+
+/**
+ * Waits until the notice bar has had its time to appear (with a second's margin), so boxes read afterwards do not
+ * move under the mouse or differ between a page and its reload by the bar's height.
+ */
+export async function pastNoticeBar(page: Page): Promise<void> {
+  await page.waitForFunction((ms) => performance.now() > ms, NOTICE_BAR_DELAY_MS + 1000);
+}
+
 /** Opens a pair's spot page and waits until the shell resolved it against the symbol list. */
 export async function openPair(page: Page, locale: string, base: string, quote: string): Promise<void> {
   await page.goto(`/${locale}/trade/spot/${base}/${quote}`);
