@@ -11,6 +11,7 @@ import type { PanelSlotId } from './panels';
 import { PanelSlot } from './PanelSlot';
 import type { Locale } from './routes';
 import { SimpleFooter } from './SimpleFooter';
+import { Tabs } from '../ui/Tabs';
 
 const TABS = [
   { id: 'chart', label: 'panel.chart' },
@@ -19,6 +20,10 @@ const TABS = [
   { id: 'order-form', label: 'panel.trade' },
   { id: 'position', label: 'panel.position' },
 ] as const satisfies readonly { readonly id: PanelSlotId; readonly label: string }[];
+const TAB_IDS: readonly PanelSlotId[] = TABS.map((x) => x.id);
+/** The i18n key of a mobile tab's label. */
+const labelOf = (id: PanelSlotId): (typeof TABS)[number]['label'] =>
+  (TABS.find((x) => x.id === id) ?? TABS[0]).label;
 
 /** The mobile page (viewport 500 px or less): market header, then one panel at a time under tabs. */
 export function MobilePage({
@@ -40,22 +45,13 @@ export function MobilePage({
       <BlockBoundary name="market-header">
         <MarketHeader symbol={symbol} locale={locale} />
       </BlockBoundary>
-      <div className="tabs mobile-tabs" role="tablist">
-        {TABS.map((x) => (
-          <button
-            key={x.id}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={x.id === tab}
-            onClick={() => {
-              setTab(x.id);
-            }}
-          >
-            {t(x.label)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        className="tabs mobile-tabs"
+        keys={TAB_IDS}
+        current={tab}
+        onSelect={setTab}
+        text={(id) => t(labelOf(id))}
+      />
       <div className="mobile-body">
         <Panel
           id={active.id}

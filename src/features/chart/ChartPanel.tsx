@@ -12,9 +12,11 @@ import type { ChartView } from './config';
 import { chartTabAtom, chartViewAtom, symbolSwitchedAtAtom } from './state';
 import { TradeAnalysis } from './TradeAnalysis';
 import { useLayoutSync } from './useLayoutSync';
+import { Tabs } from '../../ui/Tabs';
 import './chart.css';
 
 const VIEWS: readonly ChartView[] = ['simple', 'pro', 'depth'];
+const CHART_TABS = ['chart', 'analysis'] as const;
 
 /** The chart slot's content. */
 export function ChartPanel(): React.JSX.Element {
@@ -40,42 +42,27 @@ export function ChartPanel(): React.JSX.Element {
             {t('tabs.chart')}
           </h3>
         ) : (
-          <div className="tabs tabs-small" role="tablist" data-testid="chart-tabs">
-            {(['chart', 'analysis'] as const).map((k) => (
-              <button
-                key={k}
-                type="button"
-                role="tab"
-                className="tab"
-                aria-selected={shownTab === k}
-                data-testid={`chart-tab-${k}`}
-                onClick={() => {
-                  setTab(k);
-                }}
-              >
-                {t(`tabs.${k}`)}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            className="tabs tabs-small"
+            groupTestId="chart-tabs"
+            keys={CHART_TABS}
+            current={shownTab}
+            onSelect={setTab}
+            testId={(k) => `chart-tab-${k}`}
+            text={(k) => t(`tabs.${k}`)}
+          />
         )}
         {shownTab === 'chart' && (
-          <div className="segmented chart-views" role="radiogroup" aria-label={t('views.label')}>
-            {VIEWS.map((v) => (
-              <button
-                key={v}
-                type="button"
-                role="radio"
-                className="segment"
-                aria-checked={view === v}
-                data-testid={`chart-view-${v}`}
-                onClick={() => {
-                  setView(v);
-                }}
-              >
-                {t(`views.${v}`)}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            kind="radio"
+            className="segmented chart-views"
+            label={t('views.label')}
+            keys={VIEWS}
+            current={view}
+            onSelect={setView}
+            testId={(v) => `chart-view-${v}`}
+            text={(v) => t(`views.${v}`)}
+          />
         )}
       </div>
       <div className="chart-body">

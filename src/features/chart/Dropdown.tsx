@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Popover } from '../../ui/Popover';
 
 /**
- * A toolbar button with a popover below it: closes on a click outside, Escape, or when `children` calls `close`.
+ * A chart toolbar button with a menu below it (the page's one `Popover`, dressed as a toolbar tool): closes on a click
+ * outside, Escape, or when `children` calls `close`.
  */
 export function Dropdown({
   label,
@@ -21,52 +23,18 @@ export function Dropdown({
   /** Called whenever the popover closes (an editor inside can drop unconfirmed changes). */
   readonly onClosed?: () => void;
 }): React.JSX.Element {
-  const [open, setOpen] = useState(false);
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (wasOpen.current && !open) onClosed?.();
-    wasOpen.current = open;
-  }, [open, onClosed]);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent): void => {
-      if (e.target instanceof Node && root.current?.contains(e.target) !== true) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
   return (
-    <div className="chart-dropdown" ref={root}>
-      <button
-        type="button"
-        className={`chart-tool${open || active ? ' is-on' : ''}`}
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={id}
-        title={title}
-        data-testid={testId}
-        onClick={() => {
-          setOpen((o) => !o);
-        }}
-      >
-        {label}
-      </button>
-      {open && (
-        <div id={id} className={`popover chart-popover align-${align}`} data-testid={`${testId}-menu`}>
-          {children(() => {
-            setOpen(false);
-          })}
-        </div>
-      )}
-    </div>
+    <Popover
+      trigger={label}
+      triggerClassName={(open) => `chart-tool${open || active ? ' is-on' : ''}`}
+      title={title}
+      testId={testId}
+      rootClassName="chart-dropdown"
+      panelClassName={`popover chart-popover align-${align}`}
+      panelTestId={`${testId}-menu`}
+      {...(onClosed === undefined ? {} : { onClosed })}
+    >
+      {children}
+    </Popover>
   );
 }

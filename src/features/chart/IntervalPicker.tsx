@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../ui/Tabs';
 import { Dropdown } from './Dropdown';
 import {
   DEFAULT_PINNED,
@@ -27,26 +28,18 @@ export function IntervalPicker({ onPick }: { readonly onPick: (iv: Interval) => 
   const more = unpinnedIntervals(pinned);
   const current = !pinned.includes(interval);
   return (
-    <div
+    <Tabs
+      kind="toggle"
       className="chart-intervals"
-      role="group"
-      aria-label={t('toolbar.interval')}
-      data-testid="chart-intervals"
+      label={t('toolbar.interval')}
+      groupTestId="chart-intervals"
+      keys={pinned}
+      current={interval}
+      onSelect={onPick}
+      testId={(iv) => `interval-${iv}`}
+      text={intervalLabel}
+      itemClassName={(_iv, on) => `chart-tool chart-interval${on ? ' is-on' : ''}`}
     >
-      {pinned.map((iv) => (
-        <button
-          key={iv}
-          type="button"
-          className={`chart-tool chart-interval${iv === interval ? ' is-on' : ''}`}
-          aria-pressed={iv === interval}
-          data-testid={`interval-${iv}`}
-          onClick={() => {
-            onPick(iv);
-          }}
-        >
-          {intervalLabel(iv)}
-        </button>
-      ))}
       <Dropdown
         label={current ? `${intervalLabel(interval)} ▾` : '▾'}
         title={t('toolbar.moreIntervals')}
@@ -131,6 +124,6 @@ export function IntervalPicker({ onPick }: { readonly onPick: (iv: Interval) => 
           )
         }
       </Dropdown>
-    </div>
+    </Tabs>
   );
 }

@@ -7,6 +7,7 @@ import { useHubWant } from '../../hub/useHubWant';
 import { formatFixed, formatPercent, NO_VALUE } from '../../lib/format';
 import { favouritesAtom, symbolListTabAtom, toggleFavouriteAtom } from './state';
 import { FAVOURITES_TAB, filterSymbols, quoteTabs } from './symbolFilter';
+import { Tabs } from '../../ui/Tabs';
 
 /**
  * The market's symbol list: search, quote tabs, favourites, last price and 24h change live from the hub.
@@ -48,23 +49,16 @@ export function SymbolList({
           setQuery(e.currentTarget.value);
         }}
       />
-      <div className="tabs tabs-small" role="tablist">
-        {tabs.map((q) => (
-          <button
-            key={q}
-            type="button"
-            role="tab"
-            aria-selected={q === activeTab && query === ''}
-            className="tab"
-            onClick={() => {
-              setTab(q);
-              setQuery('');
-            }}
-          >
-            {q === FAVOURITES_TAB ? `★ ${t('symbols.favourites')}` : q}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        className="tabs tabs-small"
+        keys={tabs}
+        current={query === '' ? activeTab : null}
+        onSelect={(q) => {
+          setTab(q);
+          setQuery('');
+        }}
+        text={(q) => (q === FAVOURITES_TAB ? `★ ${t('symbols.favourites')}` : q)}
+      />
       <div className="symbol-rows" role="table" aria-label={t('symbols.pair')}>
         <div className="symbol-row symbol-row-head" role="row">
           <span role="columnheader">{t('symbols.pair')}</span>

@@ -12,6 +12,9 @@ import {
   type OrderKind,
 } from './draft';
 import { NumericField } from './NumericField';
+import { Tabs } from '../../ui/Tabs';
+
+const BASIC_KINDS = ['limit', 'market'] as const;
 
 const ADVANCED_KINDS: readonly OrderKind[] = ['conditional', 'stopLimit', 'oco', 'trailing'];
 const SLIDER_MARKS = [0, 25, 50, 75, 100] as const;
@@ -360,22 +363,17 @@ export function OrderFields({
 
   return (
     <div className="order-fields">
-      <div className="kind-tabs" role="tablist" aria-label={t('kind.label')}>
-        {(['limit', 'market'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={draft.kind === k}
-            data-testid={`kind-${k}`}
-            onClick={() => {
-              setSize({ kind: k });
-            }}
-          >
-            {t(`kind.${k}`)}
-          </button>
-        ))}
+      <Tabs
+        className="kind-tabs"
+        label={t('kind.label')}
+        keys={BASIC_KINDS}
+        current={draft.kind === 'limit' || draft.kind === 'market' ? draft.kind : null}
+        onSelect={(k) => {
+          setSize({ kind: k });
+        }}
+        testId={(k) => `kind-${k}`}
+        text={(k) => t(`kind.${k}`)}
+      >
         <select
           className={`kind-select${isAdvancedKind ? ' is-on' : ''}`}
           aria-label={t('kind.more')}
@@ -393,7 +391,7 @@ export function OrderFields({
             </option>
           ))}
         </select>
-      </div>
+      </Tabs>
       {marginAllowed && (
         <label className="check margin-toggle">
           <input

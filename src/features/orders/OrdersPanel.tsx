@@ -36,6 +36,7 @@ import {
   type OrdersSubTab,
   type OrdersViewer,
 } from './tabs';
+import { Tabs } from '../../ui/Tabs';
 import { usePagedList } from './usePagedList';
 import { useOrderCommands } from './useOrderCommands';
 import { VirtualTable, type Column } from './VirtualTable';
@@ -85,7 +86,7 @@ function OrdersBody({
   return (
     <div className="orders-panel" data-testid="orders-panel" data-tab={current}>
       <div className="orders-head">
-        <TabStrip
+        <Tabs
           className="tabs orders-tabs"
           label={t('label')}
           keys={tabs}
@@ -117,45 +118,6 @@ function OrdersBody({
   );
 }
 
-/** A row of tabs (the panel's tabs, sub-tabs and LT record tabs share this markup). */
-function TabStrip<K extends string>({
-  className,
-  label,
-  keys,
-  current,
-  onSelect,
-  testId,
-  text,
-}: {
-  readonly className: string;
-  readonly label?: string;
-  readonly keys: readonly K[];
-  readonly current: K;
-  readonly onSelect: (k: K) => void;
-  readonly testId: (k: K) => string;
-  readonly text: (k: K) => string;
-}): React.JSX.Element {
-  return (
-    <div className={className} role="tablist" {...(label === undefined ? {} : { 'aria-label': label })}>
-      {keys.map((k) => (
-        <button
-          key={k}
-          type="button"
-          role="tab"
-          className="tab"
-          aria-selected={current === k}
-          data-testid={testId(k)}
-          onClick={() => {
-            onSelect(k);
-          }}
-        >
-          {text(k)}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 const LT_TABS = ['subscription', 'redemption'] as const;
 
 function SubTabs({
@@ -168,7 +130,7 @@ function SubTabs({
   const { t } = useTranslation('orders');
   const [sub, setSub] = useAtom(ordersSubTabAtom);
   return (
-    <TabStrip
+    <Tabs
       className="tabs tabs-small orders-subtabs"
       label={t('subLabel')}
       keys={subs}
@@ -202,23 +164,16 @@ function RangeSelect(): React.JSX.Element {
   const { t } = useTranslation('orders');
   const [range, setRange] = useAtom(historyRangeAtom);
   return (
-    <div className="segmented" role="radiogroup" aria-label={t('range.label')}>
-      {HISTORY_RANGES.map((d) => (
-        <button
-          key={d}
-          type="button"
-          role="radio"
-          className="segment"
-          aria-checked={range === d}
-          data-testid={`orders-range-${d}`}
-          onClick={() => {
-            setRange(d);
-          }}
-        >
-          {t('range.days', { count: d })}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      kind="radio"
+      className="segmented"
+      label={t('range.label')}
+      keys={HISTORY_RANGES}
+      current={range}
+      onSelect={setRange}
+      testId={(d) => `orders-range-${d}`}
+      text={(d) => t('range.days', { count: d })}
+    />
   );
 }
 
@@ -816,7 +771,7 @@ function LtView(): React.JSX.Element {
   return (
     <div className="orders-view">
       <div className="orders-toolbar">
-        <TabStrip
+        <Tabs
           className="tabs tabs-small orders-subtabs"
           keys={LT_TABS}
           current={lt}

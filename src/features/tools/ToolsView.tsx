@@ -5,6 +5,7 @@ import { COMPLIANCE } from '../../app/compliance';
 import { VISITOR } from '../../app/session';
 import { sessionUserAtom } from '../../app/state';
 import { Panel } from '../layout/Panel';
+import { Tabs } from '../../ui/Tabs';
 import { toolViews, type ToolView } from './pinnedTools';
 import { toolViewAtom } from './state';
 
@@ -21,22 +22,13 @@ export function ToolsView({
   const active = views.includes(view) ? view : views[0];
   return (
     <div className="tools-view">
-      <div className="tabs tabs-small" role="tablist">
-        {views.map((v) => (
-          <button
-            key={v}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={v === active}
-            onClick={() => {
-              setView(v);
-            }}
-          >
-            {t(`tool.${v}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        className="tabs tabs-small"
+        keys={views}
+        current={active ?? null}
+        onSelect={setView}
+        text={(v) => t(`tool.${v}`)}
+      />
       {active !== undefined && (
         <Panel id={`tool-${active}`} title={t(`tool.${active}`)}>
           {content(active)}

@@ -1,10 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPLIANCE } from '../../app/compliance';
 import { Icon } from '../../app/Icon';
 import { VISITOR } from '../../app/session';
 import { sessionUserAtom } from '../../app/state';
+import { Popover } from '../../ui/Popover';
 import { canChangePreference, PREFERENCE_SECTIONS } from './preferences';
 import { setTradePreferenceAtom, tradePreferencesAtom } from './state';
 
@@ -14,45 +15,24 @@ import { setTradePreferenceAtom, tradePreferencesAtom } from './state';
  */
 export function TradePreferencePopover(): React.JSX.Element {
   const { t } = useTranslation('tools');
-  const [open, setOpen] = useState(false);
   const prefs = useAtomValue(tradePreferencesAtom);
   const setPref = useSetAtom(setTradePreferenceAtom);
   const user = useAtomValue(sessionUserAtom) ?? VISITOR;
-  const rootRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent): void => {
-      if (e.target instanceof Node && rootRef.current?.contains(e.target) !== true) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
-    <div className="pref-root" ref={rootRef}>
-      <button
-        type="button"
-        className="icon-btn"
-        aria-label={t('pref.title')}
-        title={t('pref.title')}
-        aria-expanded={open}
-        onClick={() => {
-          setOpen((o) => !o);
-        }}
-        data-testid="trade-preferences"
-      >
-        <Icon name="more" />
-      </button>
-      {open && (
-        <div className="popover pref-popover" role="dialog" aria-label={t('pref.title')}>
+    <Popover
+      trigger={<Icon name="more" />}
+      triggerClassName={() => 'icon-btn'}
+      title={t('pref.title')}
+      ariaLabel={t('pref.title')}
+      testId="trade-preferences"
+      rootClassName="pref-root"
+      panelClassName="popover pref-popover"
+      panelRole="dialog"
+      panelLabel={t('pref.title')}
+    >
+      {() => (
+        <>
           <h2 className="popover-title">{t('pref.title')}</h2>
           {PREFERENCE_SECTIONS.map((section) => {
             // The note follows the last locked flag, so in Unit display (one UTA-only flag, then the trade flash,
@@ -84,8 +64,8 @@ export function TradePreferencePopover(): React.JSX.Element {
               </fieldset>
             );
           })}
-        </div>
+        </>
       )}
-    </div>
+    </Popover>
   );
 }
