@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -21,7 +22,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', 'scripts/*.mjs'],
+          allowDefaultProject: ['*.js', 'scripts/*.mjs', 'scripts/eslint/*.js'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -41,11 +42,12 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, boundaries },
     languageOptions: { globals: globals.browser },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'boundaries/layers': ['error', { root: import.meta.dirname }],
     },
   },
   {

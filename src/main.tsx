@@ -2,12 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './app/i18n';
-import { rememberLocale, resolvePage } from './app/navigation';
-import { isRtl } from './app/routes';
-import { readStoredJson } from './app/storage';
+import { rememberLocale, resolvePage } from './session/navigation';
+import { isRtl } from './session/routes';
+import { readStoredJson } from './session/storage';
 import { applyTheme } from './app/theme';
 import { isTheme } from './canvas/tokens';
-import { MOBILE_QUERY } from './app/viewport';
+import { MOBILE_QUERY } from './session/viewport';
 import './app/global.css';
 
 /** Longest wait for the first translations before painting anyway (text fills in when they arrive). */

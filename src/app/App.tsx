@@ -1,7 +1,7 @@
 import { HubProvider } from '../hub/HubProvider';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { HydrateRoute } from './HydrateRoute';
-import type { PageRoute } from './routes';
+import type { PageRoute } from '../session/routes';
 import { Shell } from './Shell';
 
 /** The app: the hub's store, the routed page, and the page-level error fallback. */

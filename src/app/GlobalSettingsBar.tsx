@@ -2,7 +2,7 @@ import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { LayoutMenu } from '../features/layout/LayoutMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { footerVisibleAtom, themeAtom } from './state';
+import { footerVisibleAtom, themeAtom } from '../session/state';
 
 /** The global settings bar: language, theme, footer, and (desktop) the layout controls. */
 export function GlobalSettingsBar({

@@ -1,7 +1,7 @@
 import { useHydrateAtoms } from 'jotai/utils';
 import type { ReactNode } from 'react';
-import type { PageRoute } from './routes';
-import { routeAtom } from './state';
+import type { PageRoute } from '../session/routes';
+import { routeAtom } from '../session/state';
 
 /** Seeds {@link routeAtom} with the route resolved at boot, before the first render reads it. */
 export function HydrateRoute({

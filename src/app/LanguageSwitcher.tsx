@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from './languages';
-import { navigateAtom } from './navigation';
-import { matchLocale, pairUrl, SUPPORTED_LOCALES } from './routes';
-import { routeAtom } from './state';
+import { navigateAtom } from '../session/navigation';
+import { matchLocale, pairUrl, SUPPORTED_LOCALES } from '../session/routes';
+import { routeAtom } from '../session/state';
 
 /** The language switcher: moves the current page to the chosen locale's URL (no reload). */
 export function LanguageSwitcher(): React.JSX.Element {

@@ -1,11 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { LtInfoSections } from '../features/lt-info/LtInfoSections';
-import { BlockBoundary } from './BlockBoundary';
-import { BlockLoadFailed } from './BlockLoadFailed';
-import { navigateAtom } from './navigation';
-import { pairUrl, type PageRoute } from './routes';
-import { pairLookupAtom } from './state';
+import { BlockBoundary } from '../ui/BlockBoundary';
+import { BlockLoadFailed } from '../ui/BlockLoadFailed';
+import { navigateAtom } from '../session/navigation';
+import { pairUrl, type PageRoute } from '../session/routes';
+import { pairLookupAtom } from '../session/state';
 
 /**
  * The leveraged-token detail page (spec §2): forced light theme (Shell), no global settings bar, the project-info

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../workers/api';
-import { Panel } from '../features/layout/Panel';
+import { Panel } from '../ui/Panel';
 import { NoticeBar } from '../features/notice-bar/NoticeBar';
 import { MarketHeader } from '../features/market-header/MarketHeader';
-import { BlockBoundary } from './BlockBoundary';
+import { BlockBoundary } from '../ui/BlockBoundary';
 import { GlobalSettingsBar } from './GlobalSettingsBar';
 import { OpeningOverlay } from './overlays/OpeningOverlay';
 import type { PanelSlotId } from './panels';
 import { PanelSlot } from './PanelSlot';
-import type { Locale } from './routes';
+import type { Locale } from '../session/routes';
 import { SimpleFooter } from './SimpleFooter';
 import { Tabs } from '../ui/Tabs';
 

@@ -2,8 +2,8 @@ import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { SymbolList } from '../features/market-header/SymbolList';
 import { GlobalSettingsBar } from './GlobalSettingsBar';
-import { navigateAtom } from './navigation';
-import { pairUrl, type Locale } from './routes';
+import { navigateAtom } from '../session/navigation';
+import { pairUrl, type Locale } from '../session/routes';
 
 /** An unknown pair: says so, and offers the symbol list to pick a listed one. */
 export function PairNotFound({

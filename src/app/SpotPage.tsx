@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../workers/api';
 import { PanelGrid } from '../features/layout/PanelGrid';
-import { Panel } from '../features/layout/Panel';
+import { Panel } from '../ui/Panel';
 import { usePageSize } from '../features/layout/usePageSize';
 import { EuUsdtBanner } from '../features/eu-banner/EuUsdtBanner';
 import { MarketHeader } from '../features/market-header/MarketHeader';
@@ -10,15 +10,15 @@ import { NoticeBar } from '../features/notice-bar/NoticeBar';
 import { LeftTabBar } from '../features/tools/LeftTabBar';
 import { tradeTabAtom } from '../features/tools/state';
 import { ToolsView } from '../features/tools/ToolsView';
-import { BlockBoundary } from './BlockBoundary';
+import { BlockBoundary } from '../ui/BlockBoundary';
 import { Footer } from './Footer';
 import { GlobalSettingsBar } from './GlobalSettingsBar';
 import { OpeningOverlay } from './overlays/OpeningOverlay';
 import { PanelSlot } from './PanelSlot';
 import { ToolSlot } from './ToolSlot';
-import { isRtl, type Locale } from './routes';
+import { isRtl, type Locale } from '../session/routes';
 import { SimpleFooter } from './SimpleFooter';
-import { footerVisibleAtom } from './state';
+import { footerVisibleAtom } from '../session/state';
 
 /**
  * The desktop spot page (spec §2): settings bar, notice bar, market header over the panel grid, the right column

@@ -5,7 +5,7 @@
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { SUPPORTED_LOCALES, type Locale } from './routes';
+import { SUPPORTED_LOCALES, type Locale } from '../session/routes';
 
 /** The namespaces, one JSON file each per locale. */
 export const NAMESPACES = [

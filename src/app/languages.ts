@@ -1,5 +1,5 @@
 /** Each supported locale's own name (endonym), for the language switcher. */
-import type { Locale } from './routes';
+import type { Locale } from '../session/routes';
 
 /** Locale → its name in that language. */
 export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {

@@ -9,14 +9,25 @@ import { OrderForm } from '../features/order-form/OrderForm';
 import { OrderBookPanel } from '../features/orderbook/OrderBookPanel';
 import { OrdersPanel } from '../features/orders/OrdersPanel';
 import { TradesPanel } from '../features/trades/TradesPanel';
+import { DepthChart } from '../features/depth/DepthChart';
+
+/** The chart panel with the depth chart as its depth view. */
+function ChartSlot(): React.JSX.Element {
+  return <ChartPanel depth={DepthChart} />;
+}
+
+/** The order-book panel with the latest-trades list as its trades tab. */
+function OrderBookSlot(): React.JSX.Element | null {
+  return <OrderBookPanel trades={TradesPanel} />;
+}
 
 /** Panel slots by `data-panel` id (desktop grid: chart, orderbook, position; right column: order-form; mobile adds trades). */
 export type PanelSlotId = 'chart' | 'orderbook' | 'trades' | 'position' | 'order-form';
 
 /** Slot contents; null renders an empty frame. Components read what they need (symbol, locale…) from atoms. */
 export const PANEL_CONTENT: Readonly<Record<PanelSlotId, ComponentType | null>> = {
-  chart: ChartPanel,
-  orderbook: OrderBookPanel,
+  chart: ChartSlot,
+  orderbook: OrderBookSlot,
   trades: TradesPanel,
   position: OrdersPanel,
   'order-form': OrderForm,

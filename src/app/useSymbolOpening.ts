@@ -1,8 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { getCall } from './api';
-import { advanceOpening, fromNotice, OPENING_TIMING, toOpeningNotice } from './opening';
-import { openingAtom } from './state';
+import { getCall } from '../session/api';
+import { advanceOpening, fromNotice, OPENING_TIMING, toOpeningNotice } from '../session/opening';
+import { openingAtom } from '../session/state';
 
 /**
  * Drives {@link openingAtom} for the routed symbol (spec §4 Symbol opening): fetches its notice, ticks the countdown

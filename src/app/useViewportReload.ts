@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MOBILE_QUERY } from './viewport';
+import { MOBILE_QUERY } from '../session/viewport';
 
 /** Reloads the page when the viewport crosses the mobile threshold (spec §2): the other version loads. */
 export function useViewportReload(mobile: boolean): void {

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { openingAtom } from '../state';
+import { openingAtom } from '../../session/state';
 import { NetworkErrorOverlay } from './NetworkErrorOverlay';
 import { PendingOverlay } from './PendingOverlay';
 import { SymbolCountdown } from './SymbolCountdown';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../Icon';
-import type { OpeningNotice } from '../opening';
+import { Icon } from '../../ui/Icon';
+import type { OpeningNotice } from '../../session/opening';
 
 /** Notice type 3 (spec §3): a pending icon and the notice text instead of a countdown. */
 export function PendingOverlay({

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTwoDigits, formatUtcDateTime } from '../../lib/format';
-import { toSafeHref } from '../links';
-import { countdownParts, OPENING_TIMING, type OpeningNotice } from '../opening';
+import { toSafeHref } from '../../session/links';
+import { countdownParts, OPENING_TIMING, type OpeningNotice } from '../../session/opening';
 
 /** The countdown before a symbol opens (spec §2): title, hours/minutes/seconds, UTC open time, description, learn more. */
 export function SymbolCountdown({

@@ -8,7 +8,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
-import { routeAtom, sessionUserAtom, themeAtom } from '../../app/state';
+import { routeAtom, sessionUserAtom, themeAtom } from '../../session/state';
 import { TOKENS } from '../../canvas/tokens';
 import { hubClient } from '../../hub/client';
 import { accountAtom, tickersAtom } from '../../hub/state';

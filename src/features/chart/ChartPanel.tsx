@@ -3,10 +3,9 @@
  * simple / pro / depth views (remembered unless depth), and the chart itself, rebuilt on symbol change.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pairLookupAtom, sessionUserAtom } from '../../app/state';
-import { DepthChart } from '../depth/DepthChart';
+import { pairLookupAtom, sessionUserAtom } from '../../session/state';
 import { ChartArea } from './ChartArea';
 import type { ChartView } from './config';
 import { chartTabAtom, chartViewAtom, symbolSwitchedAtAtom } from './state';
@@ -19,7 +18,12 @@ const VIEWS: readonly ChartView[] = ['simple', 'pro', 'depth'];
 const CHART_TABS = ['chart', 'analysis'] as const;
 
 /** The chart slot's content. */
-export function ChartPanel(): React.JSX.Element {
+export function ChartPanel({
+  depth: Depth,
+}: {
+  /** The depth view, composed in by the panel registry (features do not import each other). */
+  readonly depth: ComponentType;
+}): React.JSX.Element {
   const { t } = useTranslation('chart');
   const lookup = useAtomValue(pairLookupAtom);
   const user = useAtomValue(sessionUserAtom);
@@ -73,7 +77,7 @@ export function ChartPanel(): React.JSX.Element {
         ) : shownTab === 'analysis' ? (
           <TradeAnalysis symbol={symbol} />
         ) : view === 'depth' ? (
-          <DepthChart />
+          <Depth />
         ) : (
           <ChartArea key={symbol.symbol} symbol={symbol} simple={view === 'simple'} />
         )}

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { AVERAGE_DAY_CHOICES } from '../../../workers/account/averages';
-import { routeAtom } from '../../app/state';
+import { routeAtom } from '../../session/state';
 import { symbolsAtom } from '../../hub/state';
 import { CHART_TYPES, TIMEZONES, type ChartTimezone, type DisplaySettings, type ShowHide } from './config';
 import { Dropdown } from './Dropdown';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVERAGE_DAY_CHOICES } from '../../../workers/account/averages';
 import type { AverageLine, SymbolInfo } from '../../../workers/api';
-import { routeAtom, sessionUserAtom } from '../../app/state';
+import { routeAtom, sessionUserAtom } from '../../session/state';
 import { hubClient } from '../../hub/client';
 import { accountAtom } from '../../hub/state';
 import { formatFixed, NO_VALUE } from '../../lib/format';

@@ -6,10 +6,10 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Fill, SymbolInfo } from '../../../workers/api';
-import { routeAtom } from '../../app/state';
+import { routeAtom } from '../../session/state';
 import { formatFixed, formatUtcDateTime } from '../../lib/format';
 import { hubClient } from '../../hub/client';
-import { ConfirmDialog } from '../order-form/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /** The trade-info modal (or notice) of one marker. */
 export function TradeInfoModal({

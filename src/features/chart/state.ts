@@ -4,7 +4,7 @@
  * the last symbol switch (auto-save is ignored for 5 s after it). Candles and indicator points never go through atoms.
  */
 import { atom } from 'jotai';
-import { readStoredJson, writeStored } from '../../app/storage';
+import { readStoredJson, writeStored } from '../../session/storage';
 import {
   defaultKlineConfig,
   KLINE_CONFIG_KEY,

@@ -5,8 +5,8 @@
  */
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
-import { getCall, postCall } from '../../app/api';
-import { sessionUserAtom } from '../../app/state';
+import { getCall, postCall } from '../../session/api';
+import { sessionUserAtom } from '../../session/state';
 import { canSyncLayout, isServerLayoutNewer, parseKlineConfig } from './config';
 import {
   applyServerLayoutAtom,

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementSize } from '../../canvas/useElementSize';
 import type { SymbolInfo, TabInterest } from '../../../workers/api';
-import { pairLookupAtom, routeAtom, themeAtom } from '../../app/state';
+import { pairLookupAtom, routeAtom, themeAtom } from '../../session/state';
 import { formatFixed } from '../../lib/format';
 import { BOOK_INPUTS_AT_REST, type PanelInput } from '../orderbook/panelPainter';
 import { usePanelPainter } from '../orderbook/usePanelPainter';

@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { COMPLIANCE, showsEuUsdtBanner } from '../../app/compliance';
-import { Icon } from '../../app/Icon';
+import { COMPLIANCE, showsEuUsdtBanner } from '../../session/compliance';
+import { Icon } from '../../ui/Icon';
 import { euUsdtBannerDismissedAtom } from './state';
 import './eu-banner.css';
 

@@ -1,5 +1,5 @@
 /** EU USDT tips banner state: whether the user dismissed it (remembered locally, spec §2). */
-import { storedAtom } from '../../app/storage';
+import { storedAtom } from '../../session/storage';
 
 /** True once the user closed the EU USDT tips banner; stored under `spot.euUsdtTips.dismissed`. */
 export const euUsdtBannerDismissedAtom = storedAtom<boolean>('euUsdtTips.dismissed', false, (raw) =>

@@ -3,7 +3,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GridLayout, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { Icon } from '../../app/Icon';
+import { Icon } from '../../ui/Icon';
 import {
   GRID,
   layoutWidth,
@@ -12,7 +12,7 @@ import {
   type GridPanelId,
   type PanelLayoutItem,
 } from './grid';
-import { Panel } from './Panel';
+import { Panel } from '../../ui/Panel';
 import {
   layoutCustomisedAtom,
   orderBookVisibleAtom,

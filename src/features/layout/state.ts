@@ -1,6 +1,6 @@
 /** Panel-grid state (spec §4 Layout): the user's saved layout, whether it is customised, order-book visibility. */
 import { atom } from 'jotai';
-import { storedAtom } from '../../app/storage';
+import { storedAtom } from '../../session/storage';
 import { sanitiseLayout, toStoredLayout, withoutOrderBook, type PanelLayoutItem } from './grid';
 
 /** The user's last layout as stored (validated against the panel limits when used). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
-import { BlockLoadFailed } from '../../app/BlockLoadFailed';
+import { BlockLoadFailed } from '../../ui/BlockLoadFailed';
 import { formatFixed, formatPercent, NO_VALUE } from '../../lib/format';
 import { decimalsOf, ltGates, type LtGate, type LtInfo } from './ltInfo';
 import { LtSection, type LtRow } from './LtSection';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getCall } from '../../app/api';
+import { getCall } from '../../session/api';
 import { toLtInfo, type LtInfo } from './ltInfo';
 
 /** Where the LT info of one symbol is: loading, loaded, or failed (network, server error or a malformed reply). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { COMPLIANCE, showsLiquidityShield } from '../../app/compliance';
-import { Icon } from '../../app/Icon';
+import { COMPLIANCE, showsLiquidityShield } from '../../session/compliance';
+import { Icon } from '../../ui/Icon';
 
 /** Path of the liquidity-shield page (spec §2 Market header). */
 const LIQUIDITY_SHIELD_PATH = '/liquidity-shield-trading-frenzy/';

@@ -2,8 +2,8 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
-import { navigateAtom } from '../../app/navigation';
-import { pairUrl, type Locale } from '../../app/routes';
+import { navigateAtom } from '../../session/navigation';
+import { pairUrl, type Locale } from '../../session/routes';
 import { SymbolList } from './SymbolList';
 
 /** Close delay after the pointer leaves, so moving from the name into the popover does not close it. */

@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postCall } from '../../app/api';
-import { Icon } from '../../app/Icon';
+import { postCall } from '../../session/api';
+import { Icon } from '../../ui/Icon';
 import { GUIDE_PREF_KEY } from './guide';
 import { tradeGuideAtom } from './state';
 import './trade-guide.css';

@@ -1,6 +1,6 @@
 /** Market-header state: favourite symbols, the symbol list's quote tab, the trade guide's progress. */
 import { atom } from 'jotai';
-import { storedAtom } from '../../app/storage';
+import { storedAtom } from '../../session/storage';
 
 /** Favourite symbols ("BTCUSDT"), in the order they were added. */
 export const favouritesAtom = storedAtom<readonly string[]>('favourites', [], (raw) =>

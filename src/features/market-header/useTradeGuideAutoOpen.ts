@@ -1,7 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { getCall } from '../../app/api';
-import type { SessionUser } from '../../app/session';
+import { getCall } from '../../session/api';
+import type { SessionUser } from '../../session/session';
 import { resolveGuideState, shouldAutoOpenGuide, toGuidePref } from './guide';
 import { tradeGuideAtom, type TradeGuideState } from './state';
 

@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCall } from '../../app/api';
-import { Icon } from '../../app/Icon';
-import { toSafeHref } from '../../app/links';
-import { sessionUserAtom } from '../../app/state';
+import { getCall } from '../../session/api';
+import { Icon } from '../../ui/Icon';
+import { toSafeHref } from '../../session/links';
+import { sessionUserAtom } from '../../session/state';
 import { NOTICE_BAR, noticeBarAllowed, toNotices, visibleNotices, type Notice } from './notices';
 import { closedNoticesAtom, closeNoticesAtom } from './state';
 

@@ -1,6 +1,6 @@
 /** Notice-bar state: the ids the user closed (remembered locally). */
 import { atom } from 'jotai';
-import { storedAtom } from '../../app/storage';
+import { storedAtom } from '../../session/storage';
 import { NOTICE_BAR } from './notices';
 
 /** Ids of closed notices, newest last. */

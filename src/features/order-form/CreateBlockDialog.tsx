@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { createBlockAtom } from './state';
 
 /** The blocking states a create can end in (spec §8): trade-try-limit and standard-account-limit. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
-import { ConfirmDialog } from './ConfirmDialog';
-import type { GateDialog } from './validation';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import type { GateDialog } from '../../lib/orderValidation';
 
 /**
  * The gate dialogs of spec §5: SUI terms, the leveraged-token risk test, the MNT/BIT disclaimer and the

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { divideDown, fractionOf, multiplyDown, stepMultipleOf } from '../../lib/decimalInput';
-import type { TradePreferences } from '../tools/preferences';
+import type { TradePreferences } from '../../session/preferences';
 import {
   hasLimitPrice,
   hasTrigger,
@@ -10,8 +10,8 @@ import {
   type LegDraft,
   type OrderDraft,
   type OrderKind,
-} from './draft';
-import { NumericField } from './NumericField';
+} from '../../lib/orderDraft';
+import { NumericField } from '../../ui/NumericField';
 import { Tabs } from '../../ui/Tabs';
 
 const BASIC_KINDS = ['limit', 'market'] as const;

@@ -2,31 +2,36 @@ import { useAtom, useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
-import { openingAtom, pairLookupAtom, routeAtom, sessionUserAtom } from '../../app/state';
-import type { SessionUser } from '../../app/session';
+import { openingAtom, pairLookupAtom, routeAtom, sessionUserAtom } from '../../session/state';
+import type { SessionUser } from '../../session/session';
 import { accountAtom, tickerAtom, tickersAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { snapToStep } from '../../lib/decimalInput';
-import { tradePreferencesAtom } from '../tools/state';
-import { ConfirmDialog } from './ConfirmDialog';
+import { tradePreferencesAtom } from '../../session/preferences';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CreateBlockDialog } from './CreateBlockDialog';
-import { defaultMarketUnit, EMPTY_DRAFT, type OrderDraft } from './draft';
+import { defaultMarketUnit, EMPTY_DRAFT, type OrderDraft } from '../../lib/orderDraft';
 import { GateDialogView } from './GateDialogView';
 import { OrderFields } from './OrderFields';
 import { ConfirmSummary, OrderSummary } from './OrderSummary';
-import { orderFormIntentAtom } from './intent';
+import { orderFormIntentAtom } from '../../session/intent';
 import {
   accountInfoAtom,
   gatesAcceptedAtom,
   pairFreeAtom,
-  orderDraftAtom,
   quotaRemainAtom,
   userDetailsAtom,
-} from './state';
-import { useAccountFacts, useAcceptGate, useSetConfirmFlag, useUserDetailsSync } from './useOrderAccount';
+} from '../../session/account';
+import { orderDraftAtom } from './state';
+import {
+  useAccountFacts,
+  useAcceptGate,
+  useSetConfirmFlag,
+  useUserDetailsSync,
+} from '../../session/useAccount';
 import { usePlaceOrder } from './usePlaceOrder';
-import type { ValidationContext } from './validation';
-import { VisitorPrompt } from './VisitorPrompt';
+import type { ValidationContext } from '../../lib/orderValidation';
+import { VisitorPrompt } from '../../ui/VisitorPrompt';
 import './orderForm.css';
 
 /** Web2 upgrade notice switch (spec §5 gate "will update"); the simulator has no upgrade window. */

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { toDecimal } from '../../lib/decimalInput';
 import { formatFixed, NO_VALUE } from '../../lib/format';
-import type { TradePreferences } from '../tools/preferences';
-import { hasLimitPrice, hasTrigger, orderValue, sizeFieldOf, type OrderDraft } from './draft';
-import { quotaRemainAtom, type AccountInfo } from './state';
+import type { TradePreferences } from '../../session/preferences';
+import { hasLimitPrice, hasTrigger, orderValue, sizeFieldOf, type OrderDraft } from '../../lib/orderDraft';
+import { quotaRemainAtom, type AccountInfo } from '../../session/account';
 
 function fmt(value: string | Decimal | null, precision: number, locale: string): string {
   if (value === null) return NO_VALUE;

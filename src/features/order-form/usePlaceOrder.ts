@@ -6,14 +6,16 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../ui/useFailureText';
 import type { SymbolInfo } from '../../../workers/api';
-import { createOrder, newClientOrderId } from '../../lib/orderActions';
-import { pushToastAtom } from '../toasts/state';
-import { playFillSound } from '../toasts/sound';
-import { sizeFieldOf, toCreateParams, type OrderDraft } from './draft';
-import { toCreateOutcome } from './outcome';
-import { confirmFlagsAtom, createBlockAtom, needsConfirm, orderDraftAtom } from './state';
-import { validateOrder, type Failure, type GateDialog, type ValidationContext } from './validation';
+import { createOrder, newClientOrderId } from '../../session/orderActions';
+import { pushToastAtom } from '../../ui/toasts/state';
+import { playFillSound } from '../../ui/toasts/sound';
+import { sizeFieldOf, toCreateParams, type OrderDraft } from '../../lib/orderDraft';
+import { toCreateOutcome } from '../../session/orderOutcome';
+import { confirmFlagsAtom, needsConfirm } from '../../session/account';
+import { createBlockAtom, orderDraftAtom } from './state';
+import { validateOrder, type GateDialog, type ValidationContext } from '../../lib/orderValidation';
 
 /** What the panel shows while submitting. */
 export type SubmitStage =
@@ -21,17 +23,6 @@ export type SubmitStage =
   | { readonly type: 'gate'; readonly gate: GateDialog }
   | { readonly type: 'confirm'; readonly draft: OrderDraft }
   | { readonly type: 'placing' };
-
-/** Translates a validation failure's message (the side word of quantity messages translated too). */
-export function useFailureText(): (f: Extract<Failure, { type: 'message' }>) => string {
-  const { t } = useTranslation('trade');
-  return (f) => {
-    const params = { ...f.params };
-    if (params.type === 'bought') params.type = t('words.bought');
-    else if (params.type === 'sold') params.type = t('words.sold');
-    return t(`validation.${f.key}` as const, { replace: params });
-  };
-}
 
 /** The submit flow for one symbol. */
 export function usePlaceOrder(

@@ -4,10 +4,10 @@
  * nothing and draws nothing.
  */
 import { useAtom, useAtomValue } from 'jotai';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pairLookupAtom } from '../../app/state';
-import { MOBILE_QUERY } from '../../app/viewport';
-import { TradesPanel } from '../trades/TradesPanel';
+import { pairLookupAtom } from '../../session/state';
+import { MOBILE_QUERY } from '../../session/viewport';
 import { OrderBook } from './OrderBook';
 import { bookTabAtom, type BookTab } from './state';
 import './orderbook.css';
@@ -15,7 +15,12 @@ import './orderbook.css';
 const TABS: readonly BookTab[] = ['book', 'trades'];
 
 /** The panel's content for the `orderbook` slot. */
-export function OrderBookPanel(): React.JSX.Element | null {
+export function OrderBookPanel({
+  trades: Trades,
+}: {
+  /** The latest-trades list, composed in by the panel registry (features do not import each other). */
+  readonly trades: ComponentType;
+}): React.JSX.Element | null {
   const { t } = useTranslation('orderbook');
   const lookup = useAtomValue(pairLookupAtom);
   const [tab, setTab] = useAtom(bookTabAtom);
@@ -54,7 +59,7 @@ export function OrderBookPanel(): React.JSX.Element | null {
         id={`orderbook-tabpanel-${tab}`}
         aria-labelledby={`orderbook-tab-${tab}`}
       >
-        {tab === 'book' ? <OrderBook key={lookup.symbol.symbol} symbol={lookup.symbol} /> : <TradesPanel />}
+        {tab === 'book' ? <OrderBook key={lookup.symbol.symbol} symbol={lookup.symbol} /> : <Trades />}
       </div>
     </div>
   );

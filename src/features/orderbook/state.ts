@@ -1,5 +1,5 @@
 /** Order-book panel state: the shown tab (book or latest trades), the layout and the total column's unit. */
-import { storedAtom } from '../../app/storage';
+import { storedAtom } from '../../session/storage';
 import type { BookLayout, TotalUnit } from './view';
 
 /** The order-book panel's tab (spec §2: order book tab and latest-trades tab). */

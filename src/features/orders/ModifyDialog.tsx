@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderEvent, SymbolInfo } from '../../../workers/api';
 import { tickerAtom } from '../../hub/state';
-import { ConfirmDialog } from '../order-form/ConfirmDialog';
-import { NumericField } from '../order-form/NumericField';
-import { useFailureText } from '../order-form/usePlaceOrder';
-import { confirmFlagsAtom, needsConfirm } from '../order-form/state';
-import { checkModify, type ModifyHint } from '../order-form/validation';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { NumericField } from '../../ui/NumericField';
+import { useFailureText } from '../../ui/useFailureText';
+import { confirmFlagsAtom, needsConfirm } from '../../session/account';
+import { checkModify, type ModifyHint } from '../../lib/orderValidation';
 
 /**
  * Edits an open order's price and quantity (and trigger of a plan order), checked per spec §5 "Edit": rejected with

@@ -4,14 +4,14 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OrderEvent, SymbolInfo } from '../../../workers/api';
 import { toOrderEvent } from '../../../workers/account/orders';
-import { pairLookupAtom, routeAtom, sessionUserAtom } from '../../app/state';
+import { pairLookupAtom, routeAtom, sessionUserAtom } from '../../session/state';
 import { accountAtom, symbolsAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { formatFixed, formatUtcDateTime, NO_VALUE } from '../../lib/format';
-import { ConfirmDialog } from '../order-form/ConfirmDialog';
-import { useSetConfirmFlag, useUserDetailsSync } from '../order-form/useOrderAccount';
-import { VisitorPrompt } from '../order-form/VisitorPrompt';
-import { pushToastAtom } from '../toasts/state';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useSetConfirmFlag, useUserDetailsSync } from '../../session/useAccount';
+import { VisitorPrompt } from '../../ui/VisitorPrompt';
+import { pushToastAtom } from '../../ui/toasts/state';
 import { ModifyDialog } from './ModifyDialog';
 import {
   allPairsAtom,

@@ -4,7 +4,7 @@
  */
 import { atom } from 'jotai';
 import type { OrderEvent } from '../../../workers/api';
-import { routeSymbolAtom } from '../../app/state';
+import { routeSymbolAtom } from '../../session/state';
 import { accountAtom } from '../../hub/state';
 import {
   filterOpenOrders,

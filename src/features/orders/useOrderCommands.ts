@@ -7,10 +7,10 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderEvent } from '../../../workers/api';
-import { cancelAllOrders, cancelOrder, modifyOrder } from '../../lib/orderActions';
-import { toCancelOutcome } from '../order-form/outcome';
-import { confirmFlagsAtom, needsConfirm } from '../order-form/state';
-import { pushToastAtom } from '../toasts/state';
+import { cancelAllOrders, cancelOrder, modifyOrder } from '../../session/orderActions';
+import { toCancelOutcome } from '../../session/orderOutcome';
+import { confirmFlagsAtom, needsConfirm } from '../../session/account';
+import { pushToastAtom } from '../../ui/toasts/state';
 import { cancelAllPlanTypes, type OrdersSubTab } from './tabs';
 
 /** The commands, each resolving when its toast is shown. */

@@ -3,7 +3,7 @@
  * thread: history is not live data, so it does not go through the hub. Paged by the last row's id (cursor stack).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { getCall, postCall } from '../../app/api';
+import { getCall, postCall } from '../../session/api';
 import type { CallName } from '../../../workers/protocol/paths';
 
 /** State of one paged list. */

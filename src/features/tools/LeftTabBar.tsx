@@ -1,9 +1,9 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../app/Icon';
-import { VISITOR } from '../../app/session';
-import { sessionUserAtom } from '../../app/state';
+import { Icon } from '../../ui/Icon';
+import { VISITOR } from '../../session/session';
+import { sessionUserAtom } from '../../session/state';
 import { hasTools } from './pinnedTools';
 import { PinnedToolIcons } from './PinnedToolIcons';
 import { tradeTabAtom } from './state';

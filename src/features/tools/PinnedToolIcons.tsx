@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { COMPLIANCE } from '../../app/compliance';
-import { Icon } from '../../app/Icon';
-import { VISITOR } from '../../app/session';
-import { sessionUserAtom } from '../../app/state';
+import { COMPLIANCE } from '../../session/compliance';
+import { Icon } from '../../ui/Icon';
+import { VISITOR } from '../../session/session';
+import { sessionUserAtom } from '../../session/state';
 import { pinnedTools, type PinnedTool } from './pinnedTools';
 import { openToolAtom } from './state';
 

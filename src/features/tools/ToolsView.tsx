@@ -1,10 +1,10 @@
 import { useAtom, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPLIANCE } from '../../app/compliance';
-import { VISITOR } from '../../app/session';
-import { sessionUserAtom } from '../../app/state';
-import { Panel } from '../layout/Panel';
+import { COMPLIANCE } from '../../session/compliance';
+import { VISITOR } from '../../session/session';
+import { sessionUserAtom } from '../../session/state';
+import { Panel } from '../../ui/Panel';
 import { Tabs } from '../../ui/Tabs';
 import { toolViews, type ToolView } from './pinnedTools';
 import { toolViewAtom } from './state';

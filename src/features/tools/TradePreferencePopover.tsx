@@ -1,13 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPLIANCE } from '../../app/compliance';
-import { Icon } from '../../app/Icon';
-import { VISITOR } from '../../app/session';
-import { sessionUserAtom } from '../../app/state';
+import { COMPLIANCE } from '../../session/compliance';
+import { Icon } from '../../ui/Icon';
+import { VISITOR } from '../../session/session';
+import { sessionUserAtom } from '../../session/state';
 import { Popover } from '../../ui/Popover';
-import { canChangePreference, PREFERENCE_SECTIONS } from './preferences';
-import { setTradePreferenceAtom, tradePreferencesAtom } from './state';
+import { canChangePreference, PREFERENCE_SECTIONS } from '../../session/preferences';
+import { setTradePreferenceAtom, tradePreferencesAtom } from '../../session/preferences';
 
 /**
  * The trade-preference popover (dot icon): Setup, Order info, Advanced functions, Unit display (which also turns the

@@ -1,6 +1,6 @@
 /** Pinned tool icons of the left tab bar and the compliance rules that remove them (spec §2, §5, §6). Pure. */
-import type { ComplianceConfig } from '../../app/compliance';
-import type { SessionUser } from '../../app/session';
+import type { ComplianceConfig } from '../../session/compliance';
+import type { SessionUser } from '../../session/session';
 
 /** The tool sub-views of the Tools tab. */
 export type ToolView = 'grid' | 'iceberg' | 'twap' | 'scaled' | 'spread';

@@ -1,13 +1,6 @@
-/** Left-tab-bar state: Trade or Tools, the tool sub-view, trade preferences. */
+/** Left-tab-bar state: Trade or Tools, and the tool sub-view. */
 import { atom } from 'jotai';
-import { storedAtom } from '../../app/storage';
 import type { ToolView } from './pinnedTools';
-import {
-  DEFAULT_PREFERENCES,
-  toTradePreferences,
-  type TradePreferenceKey,
-  type TradePreferences,
-} from './preferences';
 
 /** Trade (standard) or Tools. */
 export type TradeTab = 'trade' | 'tools';
@@ -26,20 +19,3 @@ export const openToolAtom = atom(null, (_get, set, view: ToolView) => {
   set(tradeTabAtom, 'tools');
 });
 openToolAtom.debugLabel = 'openToolAtom';
-
-/** Trade preference flags (remembered locally). */
-export const tradePreferencesAtom = storedAtom<TradePreferences>(
-  'tradePreferences',
-  DEFAULT_PREFERENCES,
-  toTradePreferences,
-);
-tradePreferencesAtom.debugLabel = 'tradePreferencesAtom';
-
-/** Sets one preference flag. */
-export const setTradePreferenceAtom = atom(
-  null,
-  (get, set, change: { readonly key: TradePreferenceKey; readonly value: boolean }) => {
-    set(tradePreferencesAtom, { ...get(tradePreferencesAtom), [change.key]: change.value });
-  },
-);
-setTradePreferenceAtom.debugLabel = 'setTradePreferenceAtom';

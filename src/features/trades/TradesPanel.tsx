@@ -9,12 +9,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementSize } from '../../canvas/useElementSize';
 import type { SymbolInfo, TabInterest } from '../../../workers/api';
-import { isRtl } from '../../app/routes';
-import { pairLookupAtom, routeAtom, themeAtom } from '../../app/state';
-import { intent, orderFormIntentAtom } from '../order-form/intent';
+import { isRtl } from '../../session/routes';
+import { pairLookupAtom, routeAtom, themeAtom } from '../../session/state';
+import { intent, orderFormIntentAtom } from '../../session/intent';
 import { BOOK_INPUTS_AT_REST, type PanelInput } from '../orderbook/panelPainter';
 import { usePanelPainter } from '../orderbook/usePanelPainter';
-import { tradePreferencesAtom } from '../tools/state';
+import { tradePreferencesAtom } from '../../session/preferences';
 import { tradeRowAt } from './view';
 import './trades.css';
 

@@ -5,7 +5,7 @@ import {
   normaliseLocale,
   resolveRoute,
   SUPPORTED_LOCALES,
-} from '../../../../src/app/routes';
+} from '../../../../src/session/routes';
 
 describe('locale normalisation (spec §2, §9)', () => {
   it('matches every supported locale exactly, whatever the case', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasBundle, NAMESPACES } from '../../../../src/app/i18n';
-import { SUPPORTED_LOCALES } from '../../../../src/app/routes';
+import { SUPPORTED_LOCALES } from '../../../../src/session/routes';
 
 const ROOT = join(import.meta.dirname, '../../../../locales');
 

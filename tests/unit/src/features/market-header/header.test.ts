@@ -6,7 +6,7 @@ import {
   filterSymbols,
   quoteTabs,
 } from '../../../../../src/features/market-header/symbolFilter';
-import { COMPLIANCE, showsLiquidityShield } from '../../../../../src/app/compliance';
+import { COMPLIANCE, showsLiquidityShield } from '../../../../../src/session/compliance';
 
 const sym = (base: string, quote: string): SymbolInfo => ({
   symbol: base + quote,

@@ -12,7 +12,7 @@ import {
   viewMoreHref,
 } from '../../../../../src/features/orders/tabs';
 import { windowRange } from '../../../../../src/features/orders/windowing';
-import { toCancelOutcome, toCreateOutcome } from '../../../../../src/features/order-form/outcome';
+import { toCancelOutcome, toCreateOutcome } from '../../../../../src/session/orderOutcome';
 
 describe('windowRange (fixed-height rows)', () => {
   it('renders only the rows in view plus overscan', () => {

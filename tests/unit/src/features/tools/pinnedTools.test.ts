@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLIANCE, type ComplianceConfig } from '../../../../../src/app/compliance';
-import { VISITOR, type SessionUser } from '../../../../../src/app/session';
+import { COMPLIANCE, type ComplianceConfig } from '../../../../../src/session/compliance';
+import { VISITOR, type SessionUser } from '../../../../../src/session/session';
 import { hasTools, pinnedTools, toolViews } from '../../../../../src/features/tools/pinnedTools';
 import {
   canChangePreference,
   toTradePreferences,
   DEFAULT_PREFERENCES,
   PREFERENCE_SECTIONS,
-} from '../../../../../src/features/tools/preferences';
+} from '../../../../../src/session/preferences';
 
 const user = (over: Partial<SessionUser>): SessionUser => ({ ...VISITOR, loggedIn: true, ...over });
 const off = (over: Partial<ComplianceConfig>): ComplianceConfig => ({ ...COMPLIANCE, ...over });

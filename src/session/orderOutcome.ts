@@ -1,6 +1,7 @@
 /** What the trader sees after an order call (spec §8 "Order create", "Cancel", "Cancel-all", "Success toasts"). Pure. */
-import { NETWORK_ERROR_CODE, type OrderResult } from '../../lib/orderActions';
-import type { CreateBlock } from './state';
+import { NETWORK_ERROR_CODE, type OrderResult } from './orderActions';
+/** Blocking result states of a create (spec §8): trade-try-limit and standard-account-limit. */
+export type CreateBlock = 'tradeTryLimit' | 'standardAccountLimit';
 
 /** Create codes that open the trade-try-limit state (spec §8). */
 export const TRADE_TRY_LIMIT_CODES: ReadonlySet<number> = new Set([32241, -2172, 12240, 170348]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSessionUser, VISITOR } from '../../../../src/app/session';
+import { toSessionUser, VISITOR } from '../../../../src/session/session';
 
 describe('session user', () => {
   it('reads roles from a logged-in user-info reply', () => {

@@ -6,7 +6,7 @@ import {
   OPENING_TIMING,
   toOpeningNotice,
   type OpeningNotice,
-} from '../../../../src/app/opening';
+} from '../../../../src/session/opening';
 
 const notice = (over: Partial<OpeningNotice> = {}): OpeningNotice => ({
   noticeType: 1,

@@ -4,9 +4,9 @@
  * Every number is a canonical decimal string ("" = empty field).
  */
 import Decimal from 'decimal.js';
-import type { CreateOrderParams } from '../../lib/orderActions';
-import { toDecimal } from '../../lib/decimalInput';
-import type { SymbolInfo } from '../../../workers/api';
+import type { CreateOrderParams } from '../session/orderActions';
+import { toDecimal } from './decimalInput';
+import type { SymbolInfo } from '../../workers/api';
 
 /** The order types of the order panel (spec §2, §5). */
 export type OrderKind = 'limit' | 'market' | 'conditional' | 'stopLimit' | 'oco' | 'trailing';

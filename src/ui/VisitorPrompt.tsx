@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toSafeHref } from '../../app/links';
+import { toSafeHref } from '../session/links';
 
 /**
  * The `redirect_url` of the login and register links: the current page, same-origin only (the links allowlist

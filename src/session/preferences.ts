@@ -2,8 +2,10 @@
  * Trade preferences (spec §3 flags, §2 popover sections, §6 who may change what), plus the latest-trades flash, which
  * any visitor may turn off. Pure.
  */
-import type { ComplianceConfig } from '../../app/compliance';
-import type { SessionUser } from '../../app/session';
+import { atom } from 'jotai';
+import type { ComplianceConfig } from './compliance';
+import type { SessionUser } from './session';
+import { storedAtom } from './storage';
 
 /** One preference flag. */
 export type TradePreferenceKey =
@@ -87,3 +89,20 @@ export function toTradePreferences(raw: unknown): TradePreferences {
   }
   return out;
 }
+
+/** Trade preference flags (remembered locally). */
+export const tradePreferencesAtom = storedAtom<TradePreferences>(
+  'tradePreferences',
+  DEFAULT_PREFERENCES,
+  toTradePreferences,
+);
+tradePreferencesAtom.debugLabel = 'tradePreferencesAtom';
+
+/** Sets one preference flag. */
+export const setTradePreferenceAtom = atom(
+  null,
+  (get, set, change: { readonly key: TradePreferenceKey; readonly value: boolean }) => {
+    set(tradePreferencesAtom, { ...get(tradePreferencesAtom), [change.key]: change.value });
+  },
+);
+setTradePreferenceAtom.debugLabel = 'setTradePreferenceAtom';

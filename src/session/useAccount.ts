@@ -5,10 +5,10 @@
  */
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
-import type { SymbolInfo } from '../../../workers/api';
-import { getCall, postCall } from '../../app/api';
-import { sessionUserAtom } from '../../app/state';
-import { accountAtom } from '../../hub/state';
+import type { SymbolInfo } from '../../workers/api';
+import { getCall, postCall } from './api';
+import { sessionUserAtom } from './state';
+import { accountAtom } from '../hub/state';
 import {
   accountInfoAtom,
   confirmFlagsAtom,
@@ -19,8 +19,8 @@ import {
   userDetailsAtom,
   type AccountInfo,
   type ConfirmFlag,
-} from './state';
-import type { GateDialog } from './validation';
+} from './account';
+import type { GateDialog } from '../lib/orderValidation';
 
 /** Delay before refetching REST facts after the live account data changed (coalesces bursts of pushes). */
 const REFETCH_DELAY_MS = 250;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { SymbolInfo } from '../../../../../workers/api';
-import { EMPTY_DRAFT, toCreateParams, type OrderDraft } from '../../../../../src/features/order-form/draft';
+import type { SymbolInfo } from '../../../../workers/api';
+import { EMPTY_DRAFT, toCreateParams, type OrderDraft } from '../../../../src/lib/orderDraft';
 import {
   checkModify,
   ORDER_RULES,
   validateOrder,
   type ValidationContext,
-} from '../../../../../src/features/order-form/validation';
+} from '../../../../src/lib/orderValidation';
 
 const BTC: SymbolInfo = {
   symbol: 'BTCUSDT',

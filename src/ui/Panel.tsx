@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BlockBoundary } from '../../app/BlockBoundary';
+import { BlockBoundary } from './BlockBoundary';
 
 /**
  * A titled panel frame. `id` becomes `data-panel` (the slot other features fill); the body is wrapped so a failing

@@ -5,8 +5,8 @@
  * Gate checks (terms, risk tests, disclaimers) answer a dialog to open instead of a message.
  */
 import Decimal from 'decimal.js';
-import { toDecimal } from '../../lib/decimalInput';
-import type { SymbolInfo } from '../../../workers/api';
+import { toDecimal } from './decimalInput';
+import type { SymbolInfo } from '../../workers/api';
 import {
   hasLimitPrice,
   hasTrigger,
@@ -15,7 +15,7 @@ import {
   sizeFieldOf,
   type LegDraft,
   type OrderDraft,
-} from './draft';
+} from './orderDraft';
 
 /** Message keys of validation failures (`trade:validation.<key>`). */
 export type ValidationKey =

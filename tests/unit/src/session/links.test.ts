@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSafeHref } from '../../../../src/app/links';
+import { toSafeHref } from '../../../../src/session/links';
 
 const ORIGIN = 'http://127.0.0.1:5199';
 

@@ -8,7 +8,7 @@ import {
   toDecimal,
   toDisplayInput,
   type StepMultiple,
-} from '../../lib/decimalInput';
+} from '../lib/decimalInput';
 
 /**
  * A decimal input (spec §5 "Numeric inputs"): typing and pasting go through decimalInput (grouping, locale comma,

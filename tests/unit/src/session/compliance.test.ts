@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLIANCE, showsEuUsdtBanner, type ComplianceConfig } from '../../../../src/app/compliance';
+import { COMPLIANCE, showsEuUsdtBanner, type ComplianceConfig } from '../../../../src/session/compliance';
 
 const off: ComplianceConfig = { ...COMPLIANCE, euUsdtTips: false };
 

@@ -2,7 +2,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderNoticesAtom, symbolsAtom } from '../../hub/state';
-import { confirmFlagsAtom } from '../order-form/state';
+import { confirmFlagsAtom } from '../../session/account';
 import { playFillSound } from './sound';
 import { dismissToastAtom, pushToastAtom, toastsAtom, TOAST_MS, type Toast } from './state';
 import './toasts.css';

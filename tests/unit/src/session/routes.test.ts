@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseLocale, resolveRoute, SUPPORTED_LOCALES } from '../../../../src/app/routes';
+import { normaliseLocale, resolveRoute, SUPPORTED_LOCALES } from '../../../../src/session/routes';
 
 const go = (path: string, stored: string | null = null, detected: string[] = []) =>
   resolveRoute(path, stored, detected);
