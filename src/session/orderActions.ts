@@ -6,7 +6,8 @@
  * same request is sent again with the same id, and the server answers the first order instead of making a second.
  */
 import { toOrderEvent, type OrderEvent } from '../../workers/account/orders';
-import { CALLS, type CallName } from '../../workers/protocol/paths';
+import type { CallName } from '../../workers/protocol/paths';
+import { postCall } from './api';
 
 /** What an order call ended with: the order as the server now has it, or the server's error (spec §8 codes). */
 export type OrderResult =
@@ -69,24 +70,8 @@ export function readOrderReply(body: unknown): OrderResult {
 }
 
 /** One POST with a timeout; throws on transport failure, timeout or a 5xx (which may not have reached the engine). */
-async function post(name: CallName, body: unknown, timeoutMs: number): Promise<unknown> {
-  const ctl = new AbortController();
-  const timer = setTimeout(() => {
-    ctl.abort();
-  }, timeoutMs);
-  try {
-    const res = await fetch(CALLS[name].path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: ctl.signal,
-    });
-    if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
-    return (await res.json()) as unknown;
-  } finally {
-    clearTimeout(timer);
-  }
+function post(name: CallName, body: unknown, timeoutMs: number): Promise<unknown> {
+  return postCall(name, body, undefined, timeoutMs);
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((ok) => setTimeout(ok, ms));

@@ -6,7 +6,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import type { SymbolInfo } from '../../workers/api';
-import { getCall, postCall } from './api';
+import { getCall, postCall, resultOf } from './api';
 import { sessionUserAtom } from './state';
 import { accountAtom } from '../hub/state';
 import {
@@ -24,13 +24,6 @@ import type { GateDialog } from '../lib/orderValidation';
 
 /** Delay before refetching REST facts after the live account data changed (coalesces bursts of pushes). */
 const REFETCH_DELAY_MS = 250;
-
-function resultOf(body: unknown): Record<string, unknown> | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const b = body as { code?: unknown; result?: unknown };
-  if (b.code !== 0 || typeof b.result !== 'object' || b.result === null) return null;
-  return b.result as Record<string, unknown>;
-}
 
 const str = (x: unknown, def = '0'): string =>
   typeof x === 'string' ? x : typeof x === 'number' ? String(x) : def;

@@ -5,7 +5,7 @@
  */
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
-import { getCall, postCall } from '../../session/api';
+import { getCall, getPath, postCall, resultOf } from '../../session/api';
 import { sessionUserAtom } from '../../session/state';
 import { canSyncLayout, isServerLayoutNewer, parseKlineConfig } from './config';
 import {
@@ -18,14 +18,6 @@ import {
   layoutDirtyAtom,
   symbolSwitchedAtAtom,
 } from './state';
-
-function resultOf(body: unknown): Record<string, unknown> | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const b = body as { code?: unknown; result?: unknown };
-  return b.code === 0 && typeof b.result === 'object' && b.result !== null
-    ? (b.result as Record<string, unknown>)
-    : null;
-}
 
 /** Runs the sync for the session user while mounted. */
 export function useLayoutSync(): void {
@@ -60,8 +52,7 @@ export function useLayoutSync(): void {
       const path = head?.klinePath;
       if (typeof path !== 'string' || path === '' || !path.startsWith('/')) return;
       if (!isServerLayoutNewer(version, store.get(klineConfigAtom).version)) return;
-      const res = await fetch(path, { credentials: 'same-origin', signal: ctl.signal });
-      const body = resultOf((await res.json()) as unknown);
+      const body = resultOf(await getPath(path, ctl.signal));
       const cfg = parseKlineConfig(body?.saveData);
       if (cfg === undefined) return;
       store.set(applyServerLayoutAtom, { ...cfg, version });
