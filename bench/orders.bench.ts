@@ -1,9 +1,9 @@
 /**
  * Orders benches against the real simulator and the built app (dist/) in Chromium, logged in with 1,000 open orders:
  * - orders.tableUpdateMsP95: main-thread work to apply one order push with 1,000 open orders: deriving the table's
- *   rows plus the table's render and commit (the probe in orders/state.ts and OrdersPanel.tsx records it when
- *   `window.__ordersBench` exists). `…WallMsP95` adds the wait for React's render task; `…Throttled4x` is the same
- *   work under a 4× CPU throttle.
+ *   rows plus the table's render and commit, computed by `ordersMarks.ts` from the User Timing marks the open-orders
+ *   table emits when the page runs with `__perfMarks` on. `…WallMsP95` adds the wait for React's render task;
+ *   `…Throttled4x` is the same work under a 4× CPU throttle.
  * - orders.placeToVisibleMsP95: from clicking Buy to the new order's row in current orders.
  * The 1,000 orders are placed through the simulator's engine (the REST create is rate-limited to 40 per 10 s per
  * account, spec §8 trade-try-limit); every timed order goes through REST from the page.
@@ -15,16 +15,11 @@ import { chromium, type Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../server/app';
 import { CHROMIUM_ARGS } from './browser.bench';
 import type { BenchResult } from './measure';
+import { ORDERS_MARK } from '../src/features/orders/marks';
+import { tableUpdatesFromMarks, type TimingEntry } from './ordersMarks';
 
-interface ProbeWindow {
-  __ordersBench: {
-    pending: number | null;
-    renderStart: number | null;
-    computeMs: number;
-    samples: number[];
-    totals: number[];
-  };
-}
+/** The open-orders table's User Timing names, read out of the page after each phase. */
+const MARK_NAMES: readonly string[] = Object.values(ORDERS_MARK);
 
 function pct(xs: readonly number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -97,14 +92,9 @@ export async function runOrdersBench(quick: boolean): Promise<BenchResult[]> {
     const ctx = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     const [name, value] = cookie.split('=');
     await ctx.addCookies([{ name: name ?? '', value: value ?? '', url: sim.url }]);
+    // Marks on before the app's code runs (src/lib/perfMarks.ts reads the flag once at load).
     await ctx.addInitScript(() => {
-      (window as unknown as ProbeWindow).__ordersBench = {
-        pending: null,
-        renderStart: null,
-        computeMs: 0,
-        samples: [],
-        totals: [],
-      };
+      (globalThis as { __perfMarks?: boolean }).__perfMarks = true;
     });
     const page = await ctx.newPage();
     await page.goto(`${sim.url}/en/trade/spot/BTC/USDT`);
@@ -115,14 +105,13 @@ export async function runOrdersBench(quick: boolean): Promise<BenchResult[]> {
     // Table updates: one push at a time (a new order, then its cancel), each given time to land.
     const pushes = quick ? 40 : 200;
     const measurePushes = async (): Promise<{ work: number[]; total: number[] }> => {
-      await page.evaluate(() => {
-        const w = window as unknown as ProbeWindow;
-        w.__ordersBench.samples = [];
-        w.__ordersBench.totals = [];
-        w.__ordersBench.pending = null;
-        w.__ordersBench.renderStart = null;
-        w.__ordersBench.computeMs = 0;
-      });
+      // A phase starts with no open update: drop the entries of what came before.
+      await page.evaluate((names) => {
+        for (const n of names) {
+          performance.clearMarks(n);
+          performance.clearMeasures(n);
+        }
+      }, MARK_NAMES);
       for (let i = 0; i < pushes; i++) {
         const ids = seed(sim, account.id, 1, `push-${Date.now()}-${i}`);
         await page.waitForTimeout(60);
@@ -130,10 +119,16 @@ export async function runOrdersBench(quick: boolean): Promise<BenchResult[]> {
         if (id !== undefined) sim.ctx.engine.cancelOrder({ accountId: account.id, orderId: id });
         await page.waitForTimeout(60);
       }
-      return page.evaluate(() => {
-        const b = (window as unknown as ProbeWindow).__ordersBench;
-        return { work: b.samples, total: b.totals };
-      });
+      const entries = await page.evaluate(
+        (names) =>
+          names.flatMap((n) =>
+            performance
+              .getEntriesByName(n)
+              .map((e): TimingEntry => ({ name: e.name, startTime: e.startTime, duration: e.duration })),
+          ),
+        MARK_NAMES,
+      );
+      return tableUpdatesFromMarks(entries);
     };
     const plain = await measurePushes();
     add('orders.tableUpdateMsP95', pct(plain.work, 95), 'ms');

@@ -7,7 +7,10 @@ import type { ToolView } from '../features/tools/pinnedTools';
 import { ChartPanel } from '../features/chart/ChartPanel';
 import { OrderForm } from '../features/order-form/OrderForm';
 import { OrderBookPanel } from '../features/orderbook/OrderBookPanel';
-import { OrdersPanel } from '../features/orders/OrdersPanel';
+import { AssetsView } from '../features/account/AssetsView';
+import { BorrowingView } from '../features/account/BorrowingView';
+import { PositionsView } from '../features/account/PositionsView';
+import { OrdersPanel, type OrdersPanelViews } from '../features/orders/OrdersPanel';
 import { TradesPanel } from '../features/trades/TradesPanel';
 import { DepthChart } from '../features/depth/DepthChart';
 
@@ -24,12 +27,24 @@ function OrderBookSlot(): React.JSX.Element | null {
 /** Panel slots by `data-panel` id (desktop grid: chart, orderbook, position; right column: order-form; mobile adds trades). */
 export type PanelSlotId = 'chart' | 'orderbook' | 'trades' | 'position' | 'order-form';
 
+/** The account feature's views in the orders panel's unified tabs (features do not import each other). */
+const ACCOUNT_VIEWS: OrdersPanelViews = {
+  positions: PositionsView,
+  borrowing: BorrowingView,
+  assets: AssetsView,
+};
+
+/** The orders panel with the account views composed in. */
+function OrdersSlot(): React.JSX.Element | null {
+  return <OrdersPanel views={ACCOUNT_VIEWS} />;
+}
+
 /** Slot contents; null renders an empty frame. Components read what they need (symbol, locale…) from atoms. */
 export const PANEL_CONTENT: Readonly<Record<PanelSlotId, ComponentType | null>> = {
   chart: ChartSlot,
   orderbook: OrderBookSlot,
   trades: TradesPanel,
-  position: OrdersPanel,
+  position: OrdersSlot,
   'order-form': OrderForm,
 };
 

@@ -6,6 +6,8 @@ import { atom } from 'jotai';
 import type { OrderEvent } from '../../../workers/api';
 import { routeSymbolAtom } from '../../session/state';
 import { accountAtom } from '../../hub/state';
+import { perfMeasure, perfNow } from '../../lib/perfMarks';
+import { ORDERS_MARK } from './marks';
 import {
   filterOpenOrders,
   subTabOf,
@@ -15,12 +17,15 @@ import {
   type OrdersTab,
 } from './tabs';
 
+/** The selected top tab (falls back to current where the viewer lacks it). */
 export const ordersTabAtom = atom<OrdersTab>('current');
 ordersTabAtom.debugLabel = 'ordersTabAtom';
 
+/** The selected order sub-tab, shared by current and historical orders. */
 export const ordersSubTabAtom = atom<OrdersSubTab>('ordinary');
 ordersSubTabAtom.debugLabel = 'ordersSubTabAtom';
 
+/** The selected LT-records sub-tab. */
 export const ltSubTabAtom = atom<LtSubTab>('subscription');
 ltSubTabAtom.debugLabel = 'ltSubTabAtom';
 
@@ -38,35 +43,15 @@ const NO_ORDERS: readonly OrderEvent[] = [];
 export const openOrdersAtom = atom((get) => get(accountAtom)?.openOrders ?? NO_ORDERS);
 openOrdersAtom.debugLabel = 'openOrdersAtom';
 
-/** Bench probe (bench/orders.bench.ts): set on `window.__ordersBench` by the bench only. */
-export interface OrdersBenchProbe {
-  /** performance.now() when the account data last changed and the table has not committed since. */
-  pending: number | null;
-  /** When the table's render for that change started. */
-  renderStart: number | null;
-  /** Time spent deriving the table's rows for that change. */
-  computeMs: number;
-  /** Main-thread work per push: derive + render + commit. */
-  samples: number[];
-  /** Wall time per push from the store change to the commit (includes waiting for the render task). */
-  totals: number[];
-}
-
-/** The bench probe, when the bench installed one. */
-export function ordersBenchProbe(): OrdersBenchProbe | undefined {
-  return (globalThis as { __ordersBench?: OrdersBenchProbe }).__ordersBench;
-}
-
 /** The open orders the current sub-tab shows, for the routed pair or all pairs. */
 export const openRowsAtom = atom((get) => {
-  const probe = ordersBenchProbe();
-  const t0 = probe === undefined ? 0 : performance.now();
+  const t0 = perfNow();
   const rows = filterOpenOrders(
     get(openOrdersAtom),
     get(ordersSubTabAtom),
     get(allPairsAtom) ? null : get(routeSymbolAtom),
   );
-  if (probe !== undefined) probe.computeMs += performance.now() - t0;
+  perfMeasure(ORDERS_MARK.rows, t0);
   return rows;
 });
 openRowsAtom.debugLabel = 'openRowsAtom';

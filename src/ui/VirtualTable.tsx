@@ -1,5 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { windowRange } from './windowing';
+import './VirtualTable.css';
 
 /** One column: header text, grid track width, cell renderer. */
 export interface Column<T> {
@@ -45,7 +46,7 @@ const Row = memo(
     a.template === b.template,
 ) as typeof RowView;
 
-/** Row height of every orders table, px (fixed: the windowing maths relies on it). */
+/** Row height of every virtual table, px (fixed: the windowing maths relies on it). */
 export const ROW_HEIGHT = 32;
 
 /**
@@ -68,7 +69,7 @@ export function VirtualTable<T>({
   readonly rowVersion?: (row: T) => string;
   readonly empty: ReactNode;
   readonly testId: string;
-  /** Called after each commit of new rows (the bench measures push-to-commit with it). */
+  /** Called after each commit of new rows (the orders view marks push-to-commit with it). */
   readonly onCommit?: () => void;
 }): React.JSX.Element {
   const body = useRef<HTMLDivElement>(null);

@@ -1,6 +1,6 @@
 /**
- * Windowing maths of the orders tables: fixed-height rows, so the visible slice is arithmetic on the scroll offset.
- * Only the rows in view (plus a few either side) are rendered, so 1,000 open orders cost what 15 do.
+ * Windowing maths of the virtual tables (VirtualTable.tsx): fixed-height rows, so the visible slice is arithmetic on
+ * the scroll offset. Only the rows in view (plus a few either side) are rendered, so 1,000 rows cost what 15 do.
  */
 
 /** The rows to render and where they sit. */

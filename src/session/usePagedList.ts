@@ -1,10 +1,10 @@
 /**
- * REST lists of the orders panel (order history, trade history, borrowing, positions), fetched from the main
- * thread: history is not live data, so it does not go through the hub. Paged by the last row's id (cursor stack).
+ * Paged REST lists (order and trade history, borrowing, positions), fetched from the main thread: history is not
+ * live data, so it does not go through the hub. Paged by the last row's id (cursor stack).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { getCall, postCall } from '../../session/api';
-import type { CallName } from '../../../workers/protocol/paths';
+import { getCall, postCall } from './api';
+import type { CallName } from '../../workers/protocol/paths';
 
 /** State of one paged list. */
 export interface PagedList {
