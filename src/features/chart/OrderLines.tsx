@@ -21,8 +21,9 @@ import { confirmFlagsAtom, needsConfirm } from '../order-form/state';
 import { useFailureText } from '../order-form/usePlaceOrder';
 import { checkModify } from '../order-form/validation';
 import { pushToastAtom } from '../toasts/state';
-import type { ChartRenderer, PriceLineDraw } from './ChartRenderer';
+import type { ChartRenderer } from './ChartRenderer';
 import { dragHint, isPlanOrder, roundPrice, toOrderLines, type OrderLine } from './lines';
+import type { PriceLineDraw } from './priceLines';
 import { CANCEL_PROMPT_PREF_KEY, cancelPromptHiddenAtom } from './state';
 
 type Pending = { readonly price: string; readonly state: 'pending' | 'sent' };
