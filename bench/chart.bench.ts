@@ -5,6 +5,8 @@
  *   `…ReferenceMs` is a straightforward full recompute + setData per update, `…SpeedupVsReference` their ratio.
  * - chart.switchIntervalMs: from an interval click to the new candles drawn (the frame after setData), in the
  *   built app against the simulator: the hub's REST load (500 candles), setData, indicators and markers included.
+ *   The app records both instants as User Timing marks (`CHART_MARKS`, on because the page sets
+ *   `__perfMarks` before its code runs); they are read back here and paired as the app saw them.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,13 +14,33 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startSimulator } from '../server/app';
 import { CHROMIUM_ARGS } from './browser.bench';
+import { CHART_MARKS } from '../src/features/chart/marks';
 import type { BenchResult } from './measure';
 
 interface ChartPageWindow {
   __chartUpdate?: { done: boolean; updateMs: number[]; referenceMs: number[] };
 }
 interface AppWindow {
-  __chartBench: { clickAt: number | null; switches: number[] };
+  __perfMarks?: boolean;
+}
+
+/** Click and drawn marks, in time order: each drawn mark closes the latest click not yet closed. */
+interface SwitchMark {
+  readonly name: string;
+  readonly at: number;
+}
+
+/** Click → candles drawn, ms, per interval switch (a drawn mark with no open click is a load nobody clicked for). */
+function switchTimes(marks: readonly SwitchMark[]): number[] {
+  const out: number[] = [];
+  let clickAt: number | null = null;
+  for (const m of [...marks].sort((a, b) => a.at - b.at))
+    if (m.name === CHART_MARKS.intervalClick) clickAt = m.at;
+    else if (clickAt !== null) {
+      out.push(m.at - clickAt);
+      clickAt = null;
+    }
+  return out;
 }
 
 function pct(xs: readonly number[], p: number): number {
@@ -66,9 +88,17 @@ export async function runChartBench(quick: boolean): Promise<BenchResult[]> {
 
     const app = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     await app.addInitScript(() => {
-      (window as unknown as AppWindow).__chartBench = { clickAt: null, switches: [] };
+      (window as unknown as AppWindow).__perfMarks = true;
     });
     const tab = await app.newPage();
+    const readMarks = (): Promise<SwitchMark[]> =>
+      tab.evaluate(
+        (names) =>
+          names.flatMap((name) =>
+            performance.getEntriesByName(name, 'mark').map((e) => ({ name, at: e.startTime })),
+          ),
+        [CHART_MARKS.intervalClick, CHART_MARKS.candlesDrawn],
+      );
     await tab.goto(`${sim.url}/en/trade/spot/BTC/USDT`);
     const canvas = tab.getByTestId('chart-canvas');
     await tab.waitForSelector('[data-testid="chart-canvas"][data-state="ready"]', { timeout: 30_000 });
@@ -76,19 +106,24 @@ export async function runChartBench(quick: boolean): Promise<BenchResult[]> {
     const rounds = quick ? 1 : 3;
     for (let k = 0; k < rounds; k++)
       for (const iv of seq) {
-        const before = await tab.evaluate(
-          () => (window as unknown as AppWindow).__chartBench.switches.length,
-        );
         await tab.getByTestId(`interval-${iv}`).click();
+        // Drawn: a candles-drawn mark after the newest click mark.
         await tab.waitForFunction(
-          (n) => (window as unknown as AppWindow).__chartBench.switches.length > n,
-          before,
+          ([click, drawn]) => {
+            const clicks = performance.getEntriesByName(click, 'mark');
+            const last = clicks[clicks.length - 1];
+            return (
+              last !== undefined &&
+              performance.getEntriesByName(drawn, 'mark').some((e) => e.startTime > last.startTime)
+            );
+          },
+          [CHART_MARKS.intervalClick, CHART_MARKS.candlesDrawn] as const,
           { timeout: 15_000 },
         );
         await canvas.getAttribute('data-interval');
         await tab.waitForTimeout(300);
       }
-    const sw = await tab.evaluate(() => (window as unknown as AppWindow).__chartBench.switches);
+    const sw = switchTimes(await readMarks());
     const s50 = pct(sw, 50);
     add('chart.switchIntervalMs', s50, 'ms', s50 === 0 ? 0 : (pct(sw, 95) - s50) / s50);
     add('chart.switchIntervalMsP95', pct(sw, 95), 'ms');

@@ -7,7 +7,8 @@
  */
 import type { CandleRow } from '../../workers/api';
 import { TOKENS } from '../../src/canvas/tokens';
-import { ChartRenderer, type PriceLineDraw } from '../../src/features/chart/ChartRenderer';
+import { ChartRenderer } from '../../src/features/chart/ChartRenderer';
+import type { PriceLineDraw } from '../../src/features/chart/priceLines';
 import type { MarkerDraw } from '../../src/features/chart/lines';
 
 interface ChartBenchWindow {

@@ -1,13 +1,14 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { AVERAGE_DAY_CHOICES } from '../../../workers/account/averages';
+import type { Interval } from '../../../workers/protocol/intervals';
 import { routeAtom } from '../../session/state';
 import { symbolsAtom } from '../../hub/state';
 import { CHART_TYPES, TIMEZONES, type ChartTimezone, type DisplaySettings, type ShowHide } from './config';
 import { Dropdown } from './Dropdown';
 import { INDICATOR_IDS } from './indicators';
 import { IntervalPicker } from './IntervalPicker';
-import { TIME_FRAME_PRESETS, type Interval, type TimeFramePreset } from './intervals';
+import { TIME_FRAME_PRESETS, type TimeFramePreset } from './intervals';
 import { averageLegend } from './lines';
 import { chartFullscreenAtom, klineConfigAtom, updateKlineConfigAtom } from './state';
 

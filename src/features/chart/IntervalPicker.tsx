@@ -3,14 +3,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../ui/Tabs';
 import { Dropdown } from './Dropdown';
-import {
-  DEFAULT_PINNED,
-  INTERVALS,
-  intervalLabel,
-  togglePinned,
-  unpinnedIntervals,
-  type Interval,
-} from './intervals';
+import { INTERVALS, type Interval } from '../../../workers/protocol/intervals';
+import { DEFAULT_PINNED, intervalLabel, togglePinned, unpinnedIntervals } from './intervals';
 import { klineConfigAtom, updateKlineConfigAtom } from './state';
 
 /**

@@ -21,8 +21,9 @@ import { confirmFlagsAtom, needsConfirm } from '../../session/account';
 import { useFailureText } from '../../ui/useFailureText';
 import { checkModify } from '../../lib/orderValidation';
 import { pushToastAtom } from '../../ui/toasts/state';
-import type { ChartRenderer, PriceLineDraw } from './ChartRenderer';
+import type { ChartRenderer } from './ChartRenderer';
 import { dragHint, isPlanOrder, roundPrice, toOrderLines, type OrderLine } from './lines';
+import type { PriceLineDraw } from './priceLines';
 import { CANCEL_PROMPT_PREF_KEY, cancelPromptHiddenAtom } from './state';
 
 type Pending = { readonly price: string; readonly state: 'pending' | 'sent' };

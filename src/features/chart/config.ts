@@ -5,7 +5,8 @@
  * discarded and the defaults restored (spec §8), never half-applied.
  */
 import { AVERAGE_DAY_CHOICES } from '../../../workers/account/averages';
-import { DEFAULT_INTERVAL, DEFAULT_PINNED, isInterval, normalisePinned, type Interval } from './intervals';
+import type { Interval } from '../../../workers/protocol/intervals';
+import { DEFAULT_INTERVAL, DEFAULT_PINNED, isInterval, normalisePinned } from './intervals';
 import { isIndicatorId, type IndicatorId } from './indicators';
 
 /** Chart types of spec §2 (bar, candle, hollow candle, average (Heikin-Ashi) candle, line, area, base line). */

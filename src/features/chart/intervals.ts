@@ -1,12 +1,9 @@
 /**
- * Chart intervals (spec §9): the wire codes the hub speaks, their labels, the pinned set the toolbar shows (with the
- * pin/unpin editor's pure operations) and the time-frame presets.
+ * The chart's view of the intervals (spec §9): their toolbar labels, the pinned set the toolbar shows (with the
+ * pin/unpin editor's pure operations) and the time-frame presets. The interval table itself and its lengths are the
+ * protocol's (`workers/protocol/intervals`, shared with the simulator and the hub): import them from there.
  */
-// The interval table and its nominal lengths (a month counts 30 days, a week 7) are the protocol's, shared with the
-// simulator and the hub.
 import { INTERVALS, type Interval } from '../../../workers/protocol/intervals';
-
-export { INTERVALS, intervalMs, type Interval } from '../../../workers/protocol/intervals';
 
 /** Default interval: 30 minutes (spec §3, §9). */
 export const DEFAULT_INTERVAL: Interval = '30';

@@ -5,6 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import { averageLineLabel } from '../../../workers/account/averages';
+import type { SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
 import type { FillMarker, OrderEvent } from '../../../workers/api';
 
 /** A marker as the renderer draws it (lightweight-charts' shape, time in seconds). */
@@ -16,6 +17,22 @@ export interface MarkerDraw {
   readonly count: number;
   /** The fills behind it (the trade-info modal). */
   readonly fillIds: readonly string[];
+}
+
+/** The library's markers for `draws`: buy an up arrow below the bar, sell a down arrow above it. */
+export function toSeriesMarkers(
+  draws: readonly MarkerDraw[],
+  colours: { readonly up: string; readonly down: string },
+): SeriesMarker<Time>[] {
+  return draws.map((d) => ({
+    id: d.id,
+    time: d.time as UTCTimestamp,
+    position: d.side === 'Buy' ? 'belowBar' : 'aboveBar',
+    shape: d.side === 'Buy' ? 'arrowUp' : 'arrowDown',
+    size: 1.6,
+    color: d.side === 'Buy' ? colours.up : colours.down,
+    text: d.side === 'Buy' ? 'B' : 'S',
+  }));
 }
 
 /** Largest index with times[i] ≤ t, or -1. `times` ascending. */

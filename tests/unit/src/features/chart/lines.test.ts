@@ -10,6 +10,7 @@ import {
   roundPrice,
   toMarkerDraws,
   toOrderLines,
+  toSeriesMarkers,
   MAX_ORDER_LINES,
 } from '../../../../../src/features/chart/lines';
 
@@ -236,5 +237,21 @@ describe('grid levels', () => {
   it('a malformed grid has no levels', () => {
     expect(gridPriceLevels({ minPrice: 200, maxPrice: 100, gridNumber: 4, type: 'grade' })).toEqual([]);
     expect(gridPriceLevels({ minPrice: 100, maxPrice: 200, gridNumber: 0, type: 'grade' })).toEqual([]);
+  });
+});
+
+describe('toSeriesMarkers', () => {
+  it('draws a buy as an up arrow below the bar and a sell as a down arrow above it', () => {
+    const ms = toSeriesMarkers(
+      [
+        { id: 'b', time: 60, side: 'Buy', count: 1, fillIds: ['f1'] },
+        { id: 's', time: 120, side: 'Sell', count: 2, fillIds: ['f2', 'f3'] },
+      ],
+      { up: 'green', down: 'red' },
+    );
+    expect(ms).toEqual([
+      { id: 'b', time: 60, position: 'belowBar', shape: 'arrowUp', size: 1.6, color: 'green', text: 'B' },
+      { id: 's', time: 120, position: 'aboveBar', shape: 'arrowDown', size: 1.6, color: 'red', text: 'S' },
+    ]);
   });
 });

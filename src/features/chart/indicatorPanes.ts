@@ -1,0 +1,223 @@
+/**
+ * The indicator series of the chart: MA, EMA and BOLL as lines over the candles, VOL, MACD and RSI each in a pane
+ * below. Points come from `IndicatorEngine` (only the last point is recomputed per live candle); the points computed
+ * since the last push are handed to the library together (see INDICATOR_REFRESH_MS).
+ */
+import {
+  HistogramSeries,
+  LineSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type SeriesType,
+  type WhitespaceData,
+} from 'lightweight-charts';
+import type { CandleRow } from '../../../workers/api';
+import type { ColourTokens } from '../../canvas/tokens';
+import { IndicatorEngine, INDICATOR_LINES, isOverlay, type IndicatorId } from './indicators';
+import { sec } from './mainSeries';
+import type { CustomPriceFormat } from './priceFormat';
+
+/** Colours of the indicator lines (the DOM legend uses them too). */
+export const INDICATOR_COLOURS: Readonly<Record<string, string>> = {
+  'MA.ma': '#f0b90b',
+  'EMA.ema': '#c26bff',
+  'BOLL.mid': '#f0b90b',
+  'BOLL.upper': '#3d8bfd',
+  'BOLL.lower': '#3d8bfd',
+  'MACD.dif': '#3d8bfd',
+  'MACD.dea': '#f0b90b',
+  'RSI.rsi': '#c26bff',
+};
+
+/** Legend labels of the indicator lines. */
+export const INDICATOR_TITLES: Readonly<Record<string, string>> = {
+  'MA.ma': 'MA 20',
+  'EMA.ema': 'EMA 9',
+  'BOLL.mid': 'BOLL',
+  'MACD.dif': 'DIF',
+  'MACD.dea': 'DEA',
+  'RSI.rsi': 'RSI 14',
+};
+
+/**
+ * Indicator series follow the forming candle at most this often: lightweight-charts re-derives every bar of a
+ * changed series on the next paint (O(bars) per series), so 6 to 8 indicator series updated on every tick would
+ * cost several ms a frame. The candle itself updates at once; indicator points (a new candle's too) follow within
+ * this delay, all that changed since the last push at once.
+ */
+export const INDICATOR_REFRESH_MS = 500;
+
+/** What the series take from the renderer at the time they are drawn. */
+export interface IndicatorStyle {
+  /** The theme's colours now. */
+  tokens(): ColourTokens;
+  /** The price pane's format now (overlays share the main series' axis). */
+  priceFormat(): CustomPriceFormat;
+}
+
+/** The indicator series and panes of one chart. */
+export class IndicatorPanes {
+  private ids: readonly IndicatorId[];
+  private engine: IndicatorEngine;
+  private readonly series = new Map<string, ISeriesApi<SeriesType>>();
+  /** First candle index whose points are computed but not yet pushed to the series; -1 none. */
+  private pendingFrom = -1;
+
+  constructor(
+    private readonly chart: IChartApi,
+    ids: readonly IndicatorId[],
+    private readonly style: IndicatorStyle,
+  ) {
+    this.ids = ids;
+    this.engine = new IndicatorEngine(new Set(ids));
+    this.create();
+  }
+
+  /** True when `ids` is not the set shown now. */
+  differs(ids: readonly IndicatorId[]): boolean {
+    return !(ids.length === this.ids.length && ids.every((x) => this.ids.includes(x)));
+  }
+
+  /** Recomputes every point and hands the library the whole series (new candles). */
+  setData(rows: readonly CandleRow[]): void {
+    this.pendingFrom = -1;
+    this.engine.reset(rows);
+    for (const [key, s] of this.series) s.setData(rows.map((_, i) => this.point(rows, key, i)));
+  }
+
+  /** A live candle at index `i`: its points are recomputed now and pushed with the next `push`. */
+  upsert(c: CandleRow, i: number): void {
+    this.engine.upsert(c);
+    if (this.series.size > 0) this.pendingFrom = this.pendingFrom < 0 ? i : Math.min(this.pendingFrom, i);
+  }
+
+  /** True when computed points wait for a push. */
+  hasPending(): boolean {
+    return this.pendingFrom >= 0;
+  }
+
+  /** Hands the library the points computed since the last push. */
+  push(rows: readonly CandleRow[]): void {
+    if (this.pendingFrom >= 0)
+      for (let j = this.pendingFrom; j < rows.length; j++)
+        for (const [key, s] of this.series) s.update(this.point(rows, key, j));
+    this.pendingFrom = -1;
+  }
+
+  /** Chooses the indicators: series and panes rebuilt, points recomputed from `rows`. */
+  rebuild(ids: readonly IndicatorId[], rows: readonly CandleRow[]): void {
+    this.ids = ids;
+    for (const s of this.series.values()) this.chart.removeSeries(s);
+    this.series.clear();
+    for (let p = this.chart.panes().length - 1; p > 0; p--) this.chart.removePane(p);
+    this.engine = new IndicatorEngine(new Set(ids));
+    this.pendingFrom = -1;
+    this.create();
+    this.setData(rows);
+  }
+
+  /**
+   * The main series was recreated: the overlays on the price pane go back above it (and after it in the scale's
+   * source order, which the axis-label layout depends on). The caller then sets the data again.
+   */
+  recreateOverlays(): void {
+    for (const [key, id] of this.overlayKeys()) {
+      const old = this.series.get(key);
+      if (old === undefined) continue;
+      this.chart.removeSeries(old);
+      this.series.set(key, this.add(id, key, 0));
+    }
+  }
+
+  /** New theme: VOL bars take their colours from it. */
+  recolour(rows: readonly CandleRow[]): void {
+    const vol = this.series.get('VOL.vol');
+    if (vol !== undefined) vol.setData(rows.map((_, i) => this.point(rows, 'VOL.vol', i)));
+  }
+
+  /** The price format changed (locale): the overlays follow the main series'. */
+  refreshPriceFormat(): void {
+    for (const [key] of this.overlayKeys())
+      this.series.get(key)?.applyOptions({ priceFormat: this.style.priceFormat() });
+  }
+
+  /** The overlay lines on the price pane with their colours, in drawing order (live mode redraws them). */
+  *overlays(): Generator<{ series: ISeriesApi<SeriesType>; colour: string }, void, undefined> {
+    for (const [key] of this.overlayKeys()) {
+      const s = this.series.get(key);
+      if (s !== undefined) yield { series: s, colour: INDICATOR_COLOURS[key] ?? this.style.tokens().accent };
+    }
+  }
+
+  private *overlayKeys(): Generator<[string, IndicatorId], void, undefined> {
+    for (const id of this.ids.filter(isOverlay))
+      for (const line of INDICATOR_LINES[id]) yield [`${id}.${line}`, id];
+  }
+
+  private create(): void {
+    let pane = 0;
+    for (const id of this.ids) {
+      if (!isOverlay(id)) pane++;
+      const paneIndex = isOverlay(id) ? 0 : pane;
+      for (const line of INDICATOR_LINES[id]) {
+        const key = `${id}.${line}`;
+        this.series.set(key, this.add(id, key, paneIndex));
+      }
+    }
+    const panes = this.chart.panes();
+    for (let p = 1; p < panes.length; p++) panes[p]?.setStretchFactor(0.35);
+  }
+
+  private add(id: IndicatorId, key: string, paneIndex: number): ISeriesApi<SeriesType> {
+    const common = {
+      priceLineVisible: false,
+      lastValueVisible: false,
+      // Titles live in the DOM legend (a pane-edge title label would cover the newest candles and markers).
+      title: '',
+    };
+    return key === 'VOL.vol' || key === 'MACD.hist'
+      ? this.chart.addSeries(
+          HistogramSeries,
+          {
+            ...common,
+            priceFormat:
+              key === 'VOL.vol' ? { type: 'volume' } : { type: 'price', precision: 4, minMove: 0.0001 },
+          },
+          paneIndex,
+        )
+      : this.chart.addSeries(
+          LineSeries,
+          {
+            ...common,
+            color: INDICATOR_COLOURS[key] ?? this.style.tokens().accent,
+            lineWidth: 1,
+            crosshairMarkerVisible: false,
+            priceFormat:
+              id === 'RSI' || id === 'MACD'
+                ? { type: 'price', precision: 2, minMove: 0.01 }
+                : this.style.priceFormat(),
+          },
+          paneIndex,
+        );
+  }
+
+  private point(
+    rows: readonly CandleRow[],
+    key: string,
+    i: number,
+  ): WhitespaceData & { value?: number; color?: string } {
+    const r = rows[i];
+    const time = sec(r?.time ?? 0);
+    const v = this.engine.line(key)[i];
+    if (v === undefined || Number.isNaN(v)) return { time };
+    if (key === 'VOL.vol' && r !== undefined) {
+      const t = this.style.tokens();
+      return { time, value: v, color: r.close >= r.open ? `${t.up}88` : `${t.down}88` };
+    }
+    if (key === 'MACD.hist') {
+      const t = this.style.tokens();
+      return { time, value: v, color: v >= 0 ? t.up : t.down };
+    }
+    return { time, value: v };
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The candles of one chart: the initial load (one page, or a time-frame preset's range paged back by the hub) and
+ * lazy pages further back when the view nears the oldest candle. `[]` from the hub means failure: an empty chart
+ * with Retry.
+ */
+import { useEffect, useState } from 'react';
+import { intervalMs, type Interval } from '../../../workers/protocol/intervals';
+import { hubClient } from '../../hub/client';
+import { perfMark } from '../../lib/perfMarks';
+import type { ChartRenderer } from './ChartRenderer';
+import { CHART_MARKS } from './marks';
+
+/** Lazy loading starts when fewer than this many bars are left of the view. */
+const LAZY_EDGE_BARS = 15;
+
+/** Where the initial load stands. */
+export type LoadState = 'loading' | 'ready' | 'failed';
+
+/** True for a symbol the chart may request (spec §8: missing or containing 'undefined' requests nothing). */
+export function isRequestableSymbol(symbol: string | null | undefined): symbol is string {
+  return typeof symbol === 'string' && symbol !== '' && !symbol.includes('undefined');
+}
+
+/** What to load: a change of any field loads again (`reload` is a counter bumped by Retry or a repeated click). */
+export interface ChartDataRequest {
+  readonly renderer: ChartRenderer | null;
+  readonly symbol: string;
+  readonly interval: Interval;
+  /** A preset's range start (ms), or null for the newest page. */
+  readonly range: { readonly start: number } | null;
+  readonly reload: number;
+}
+
+/** Loads the candles into the renderer: the load state, and `drawn`, bumped whenever candles were handed over. */
+export function useChartData({ renderer, symbol, interval, range, reload }: ChartDataRequest): {
+  readonly load: LoadState;
+  readonly drawn: number;
+} {
+  const [load, setLoad] = useState<LoadState>('loading');
+  const [drawn, setDrawn] = useState(0);
+
+  useEffect(() => {
+    if (renderer === null) return;
+    if (!isRequestableSymbol(symbol)) {
+      setLoad('failed');
+      return;
+    }
+    let alive = true;
+    setLoad('loading');
+    hubClient()
+      .remote()
+      .klines(symbol, interval, undefined, range?.start)
+      .then(
+        (rows) => {
+          if (!alive) return;
+          renderer.setData(rows);
+          if (range !== null) renderer.fitAll();
+          setLoad(rows.length === 0 ? 'failed' : 'ready');
+          setDrawn((d) => d + 1);
+          // The library paints in its own animation frame, requested by setData before this one: this one runs
+          // right after the new candles are drawn.
+          requestAnimationFrame(() => {
+            perfMark(CHART_MARKS.candlesDrawn);
+          });
+        },
+        () => {
+          if (!alive) return;
+          renderer.setData([]);
+          setLoad('failed');
+        },
+      );
+    return () => {
+      alive = false;
+    };
+  }, [renderer, symbol, interval, range, reload]);
+
+  useEffect(() => {
+    if (renderer === null || load !== 'ready') return;
+    let busy = false;
+    let more = true;
+    return renderer.onRangeChange((r) => {
+      if (r === null || busy || !more || r.from > LAZY_EDGE_BARS) return;
+      const oldest = renderer.oldestTime();
+      if (oldest === null) return;
+      busy = true;
+      void hubClient()
+        .remote()
+        .klines(symbol, interval, oldest - 1, oldest - 500 * intervalMs(interval))
+        .then((rows) => {
+          const added = renderer.prepend(rows);
+          if (added === 0) more = false;
+          else setDrawn((d) => d + 1);
+        })
+        .catch(() => {
+          more = false;
+        })
+        .finally(() => {
+          busy = false;
+        });
+    });
+  }, [renderer, load, symbol, interval]);
+
+  return { load, drawn };
+}
