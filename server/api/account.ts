@@ -10,6 +10,7 @@ import { ParamError, type Params } from '../http/params';
 import { ApiError, RawReply, type RequestContext } from '../http/router';
 import type { BalanceView } from '../engine/types';
 import { findSymbol, TOKENS, type SymbolSpec } from '../market/symbols';
+import { DOUBLE_CONFIRM_FLAGS } from '../../workers/protocol/account';
 import { CALLS } from '../../workers/protocol/paths';
 
 /** Business error codes of the account calls (3410020 is the spec's recharge code; the others are this project's). */
@@ -22,16 +23,6 @@ export const ACCOUNT_ERRORS = {
   forbidden: 10403,
   notFound: HTTP_ERRORS.notFound,
 } as const;
-
-/** Double-confirm flags of spec §3. */
-export const DOUBLE_CONFIRM_FLAGS = [
-  'notifyClose',
-  'tradeNotifyClose',
-  'successAudio',
-  'createOrderNotifyClose',
-  'cancelOrderNotifyClose',
-  'modifyOrderNotifyClose',
-] as const;
 
 /** Strategy types of spec §3. */
 export const STRATEGY_TYPES = ['twap', 'webhook', 'chaseOrder', 'iceberg'] as const;

@@ -3,7 +3,8 @@ import { CALLS } from '../../workers/protocol/paths';
 import type { RouteModule } from '../context';
 import { ParamError, type Params } from '../http/params';
 import { toInterval } from '../../workers/protocol/intervals';
-import { fixed, type Market } from '../market/market';
+import { fixed } from '../market/frames';
+import type { Market } from '../market/market';
 import { SYMBOLS, SYMBOL_BY_NAME, type SymbolSpec } from '../market/symbols';
 
 /** Bound of accepted times (±year 2286). */

@@ -1,11 +1,10 @@
-/** Per-symbol engine state: unit scales and limits derived from the SymbolSpec, the two book sides, triggers. */
+/** Per-symbol engine state: unit scales and limits derived from the InstrumentSpec, the two book sides, triggers. */
 
-import type { SymbolSpec } from '../market/symbols';
 import { BookSide } from './book';
 import { formatUnits, pow10, unitsOf } from './decimal';
 import { ATOM_DP } from './ledger';
 import type { Order } from './order';
-import type { Side } from './types';
+import type { InstrumentSpec, Side } from './types';
 
 /** One tradable symbol: its books, last price and untriggered plan orders. */
 export class Instrument {
@@ -35,7 +34,7 @@ export class Instrument {
   plans: Order[] = [];
 
   constructor(
-    readonly spec: SymbolSpec,
+    readonly spec: InstrumentSpec,
     /** Opening time in ms; orders before it are refused. */
     readonly openAt: number,
   ) {

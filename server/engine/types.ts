@@ -6,6 +6,31 @@
  * integer lots of the symbol; balances are exact (bigint atoms).
  */
 
+import type { WireOrderStatus } from '../../workers/protocol/orders';
+
+/**
+ * What the engine needs to know about a tradable symbol. The market catalogue's `SymbolSpec` satisfies it
+ * structurally, so the engine does not depend on `server/market/`.
+ */
+export interface InstrumentSpec {
+  readonly symbol: string;
+  readonly base: string;
+  readonly quote: string;
+  /** Price decimals; tick = 10^-pricePrecision. */
+  readonly pricePrecision: number;
+  /** Quantity decimals; lot = 10^-quantityPrecision. */
+  readonly quantityPrecision: number;
+  /** Quote amount decimals (market-by-value amounts). */
+  readonly amountPrecision: number;
+  readonly minQty: string;
+  readonly maxQty: string;
+  readonly minAmount: string;
+  readonly maxAmount: string;
+  /** Buying / selling disabled on this symbol (spec §6). */
+  readonly isBanBuy: boolean;
+  readonly isBanSell: boolean;
+}
+
 /** Order side, v5 spelling. */
 export type Side = 'Buy' | 'Sell';
 /** The order type of the order that reaches the book. */
@@ -21,17 +46,8 @@ export type MarketUnit = 'baseCoin' | 'quoteCoin';
  */
 export type PlanType = -1 | 1 | 4 | 5 | 8 | 10 | 11;
 
-/** v5 order status (bybit-wire.md §4). */
-export type OrderStatus =
-  | 'New'
-  | 'PartiallyFilled'
-  | 'Untriggered'
-  | 'Rejected'
-  | 'PartiallyFilledCanceled'
-  | 'Filled'
-  | 'Cancelled'
-  | 'Triggered'
-  | 'Deactivated';
+/** v5 order status (bybit-wire.md §4); declared once in the protocol shared with the client. */
+export type OrderStatus = WireOrderStatus;
 
 /** Which OCO leg fired ('' while untriggered). */
 export type OcoTriggerBy = '' | 'OcoTriggerByTp' | 'OcoTriggerBySl';

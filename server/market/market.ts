@@ -7,58 +7,18 @@ import type { MarketView, TickerStats } from '../context';
 import type { Engine } from '../engine/engine';
 import type { EngineListener, ExecutionView, OrderView, PublicTrade } from '../engine/types';
 import type { RealtimeServer, TopicRegistry } from '../realtime/realtime';
-import { BOOK_DEPTHS, BookFeed, type BookDepth, type BookMessage } from './bookFeed';
-import { type Interval, nextPeriod, toInterval } from '../../workers/protocol/intervals';
+import { BookFeed, type BookDepth, type BookMessage } from './bookFeed';
+import type { Interval } from '../../workers/protocol/intervals';
+import { bookFrame, candleKey, fixed, klineFrame, tickerFrame } from './frames';
 import { SymbolKlines, type Candle } from './klines';
-import { SYMBOL_BY_NAME, type SymbolSpec } from './symbols';
+import type { SymbolSpec } from './symbols';
+import { parsePublicTopic, PRIVATE_SET, PRIVATE_TOPICS } from './topics';
 
-/** Private topics and their aliases (spec §7 Realtime names, v5 names). */
-export const PRIVATE_TOPICS = {
-  order: ['order', 'order_new', 'user.uta.spot.order', 'private.order'],
-  execution: ['execution', 'match', 'user.uta.spot.trade'],
-  wallet: ['wallet', 'asset.spot-walletbalance', 'user.unify.uta.wallet', 'unified.mix.asset'],
-  plan: ['plan_order'],
-  stopLimit: ['stop_limit_order'],
-  oco: ['oco_order'],
-  trailing: ['trailing_stop_order'],
-  lt: ['lt_order', 'user.lt.order'],
-  strategy: ['strategy'],
-  position: ['private.position'],
-} as const;
+export { bookFrame, fixed, klineRow } from './frames';
+export { parsePublicTopic, PRIVATE_TOPICS, type PublicTopic } from './topics';
 
 /** Public trades kept per symbol for the REST recent-trade call (its limit is 60). */
 export const RECENT_TRADES = 100;
-
-const PRIVATE_SET: ReadonlySet<string> = new Set(Object.values(PRIVATE_TOPICS).flat());
-
-/** A parsed public topic. */
-export type PublicTopic =
-  | { readonly kind: 'orderbook'; readonly depth: BookDepth; readonly spec: SymbolSpec }
-  | { readonly kind: 'publicTrade'; readonly spec: SymbolSpec }
-  | { readonly kind: 'tickers'; readonly spec: SymbolSpec }
-  | { readonly kind: 'kline'; readonly interval: Interval; readonly spec: SymbolSpec };
-
-/** Parses a public topic name; undefined when it is not one we serve. */
-export function parsePublicTopic(topic: string): PublicTopic | undefined {
-  const parts = topic.split('.');
-  const [head] = parts;
-  if (head === 'orderbook' && parts.length === 3) {
-    const depth = Number(parts[1]);
-    const spec = SYMBOL_BY_NAME.get(parts[2] ?? '');
-    if (spec === undefined || !(BOOK_DEPTHS as readonly number[]).includes(depth)) return undefined;
-    return { kind: 'orderbook', depth: depth as BookDepth, spec };
-  }
-  if ((head === 'publicTrade' || head === 'tickers') && parts.length === 2) {
-    const spec = SYMBOL_BY_NAME.get(parts[1] ?? '');
-    return spec === undefined ? undefined : { kind: head, spec };
-  }
-  if (head === 'kline' && parts.length === 3) {
-    const interval = toInterval(parts[1] ?? '');
-    const spec = SYMBOL_BY_NAME.get(parts[2] ?? '');
-    return interval === undefined || spec === undefined ? undefined : { kind: 'kline', interval, spec };
-  }
-  return undefined;
-}
 
 interface SymbolMarket {
   readonly spec: SymbolSpec;
@@ -77,11 +37,6 @@ interface KlineTopicState {
   readonly sym: SymbolMarket;
   lastStart: number;
   lastKey: string;
-}
-
-/** Formats a number to fixed decimals without exponent. */
-export function fixed(x: number, dp: number): string {
-  return x.toFixed(Math.min(20, Math.max(0, dp)));
 }
 
 /** Everything market-data of the simulator. */
@@ -450,64 +405,4 @@ export class Market implements MarketView, TopicRegistry<Account> {
       rt.publish(topic, tickerFrame(topic, tk, now));
     }
   }
-}
-
-function candleKey(c: Candle): string {
-  return `${c.start}|${c.close}|${c.high}|${c.low}|${c.volume}`;
-}
-
-/** Encodes a book message as the wire frame (bybit-wire.md §2.1). */
-export function bookFrame(topic: string, symbol: string, m: BookMessage, now: number): string {
-  return JSON.stringify({
-    topic,
-    ts: now,
-    type: m.type,
-    data: { s: symbol, b: m.b, a: m.a, u: m.u, seq: m.seq },
-    cts: now,
-  });
-}
-
-function tickerFrame(topic: string, t: TickerStats, now: number): string {
-  return JSON.stringify({
-    topic,
-    ts: now,
-    type: 'snapshot',
-    cs: now,
-    data: { ...t, usdIndexPrice: t.lastPrice },
-  });
-}
-
-/** Wire row of a candle (bybit-wire.md §2.4). */
-export function klineRow(
-  iv: Interval,
-  spec: SymbolSpec,
-  c: Candle,
-  confirm: boolean,
-  now: number,
-): Record<string, unknown> {
-  const dp = spec.pricePrecision;
-  return {
-    start: c.start,
-    end: nextPeriod(iv, c.start) - 1,
-    interval: iv,
-    open: fixed(c.open, dp),
-    close: fixed(c.close, dp),
-    high: fixed(c.high, dp),
-    low: fixed(c.low, dp),
-    volume: fixed(c.volume, spec.quantityPrecision),
-    turnover: fixed(c.turnover, 4),
-    confirm,
-    timestamp: now,
-  };
-}
-
-function klineFrame(
-  topic: string,
-  iv: Interval,
-  spec: SymbolSpec,
-  c: Candle,
-  confirm: boolean,
-  now: number,
-): string {
-  return JSON.stringify({ topic, data: [klineRow(iv, spec, c, confirm, now)], ts: now, type: 'snapshot' });
 }

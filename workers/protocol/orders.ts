@@ -85,3 +85,45 @@ export const CREATE_ERRORS = {
   /** Cancel during liquidation (spec §8 81001). */
   liquidation: 81001,
 } as const;
+
+/**
+ * The orderCreate request body (spec §7) as it travels: the wire field names the simulator reads, every field as
+ * the simulator accepts it. Decimals are strings; `symbol_id`, `plan_type` and `is_leverage` may also arrive as a
+ * JSON number / boolean, which the simulator reads the same as their string forms.
+ */
+export interface CreateOrderRequest {
+  /** Symbol name or numeric id; `symbol` is read when absent. */
+  readonly symbol_id?: string | number;
+  readonly symbol?: string;
+  /** 1–64 characters of [A-Za-z0-9_-:.]; a repeat answers the first order (idempotent retry). */
+  readonly client_order_id: string;
+  /** "buy" / "sell" (any case), or "0" / "1". */
+  readonly side: string;
+  /** "limit" / "market" (any case). */
+  readonly type: string;
+  /** Plan code of spec §3 (-1 ordinary; default). */
+  readonly plan_type?: string | number;
+  /** Margin order; only unified accounts may send true. */
+  readonly is_leverage?: boolean | string;
+  readonly price?: string;
+  readonly quantity?: string;
+  readonly amount?: string;
+  readonly market_unit?: 'baseCoin' | 'quoteCoin';
+  /** Default GTC. */
+  readonly time_in_force?: 'GTC' | 'IOC' | 'FOK' | 'PostOnly';
+  readonly trigger_price?: string;
+  /** OCO / TP-SL legs, flattened: trigger price, "limit" / "market" (default market), limit price for limit legs. */
+  readonly tp_trigger_price?: string;
+  readonly tp_order_type?: string;
+  readonly tp_limit_price?: string;
+  readonly sl_trigger_price?: string;
+  readonly sl_order_type?: string;
+  readonly sl_limit_price?: string;
+  /** Trailing orders: optional activation price and exactly one of rate (fraction) or distance. */
+  readonly activation_price?: string;
+  readonly trailing_percentage?: string;
+  readonly trailing_value?: string;
+}
+
+/** A field name of the orderCreate request. */
+export type CreateOrderField = keyof CreateOrderRequest;
