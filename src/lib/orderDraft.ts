@@ -4,9 +4,12 @@
  * Every number is a canonical decimal string ("" = empty field).
  */
 import Decimal from 'decimal.js';
-import type { CreateOrderParams } from '../session/orderActions';
+import type { CreateOrderRequest } from '../../workers/protocol/orders';
 import { toDecimal } from './decimalInput';
 import type { SymbolInfo } from '../../workers/api';
+
+/** The orderCreate request a draft becomes: the shared wire type, without the client order id (added per send). */
+export type CreateOrderParams = Omit<CreateOrderRequest, 'client_order_id'>;
 
 /** The order types of the order panel (spec §2, §5). */
 export type OrderKind = 'limit' | 'market' | 'conditional' | 'stopLimit' | 'oco' | 'trailing';

@@ -4,28 +4,16 @@
  * and the routed pair's free balances. The hooks in `useAccount.ts` are the only writers of the fetched atoms.
  */
 import { atom } from 'jotai';
+import { DOUBLE_CONFIRM_FLAGS, type DoubleConfirmFlag } from '../../workers/protocol/account';
 import { accountAtom } from '../hub/state';
 import type { GateDialog } from '../lib/orderValidation';
 import { pairLookupAtom } from './state';
 
-/** Double-confirm flags of spec §3 (a comma list on the wire). */
-export type ConfirmFlag =
-  | 'notifyClose'
-  | 'tradeNotifyClose'
-  | 'successAudio'
-  | 'createOrderNotifyClose'
-  | 'cancelOrderNotifyClose'
-  | 'modifyOrderNotifyClose';
+/** Double-confirm flags of spec §3 (a comma list on the wire); the list is the protocol's, shared with the simulator. */
+export type ConfirmFlag = DoubleConfirmFlag;
 
 /** Every flag the server accepts. */
-export const CONFIRM_FLAGS: readonly ConfirmFlag[] = [
-  'notifyClose',
-  'tradeNotifyClose',
-  'successAudio',
-  'createOrderNotifyClose',
-  'cancelOrderNotifyClose',
-  'modifyOrderNotifyClose',
-];
+export const CONFIRM_FLAGS: readonly ConfirmFlag[] = DOUBLE_CONFIRM_FLAGS;
 
 /** Parses the comma list; unknown entries are dropped. */
 export function toConfirmFlags(raw: unknown): ReadonlySet<ConfirmFlag> {

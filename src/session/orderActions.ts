@@ -7,6 +7,7 @@
  */
 import { toOrderEvent, type OrderEvent } from '../../workers/account/orders';
 import type { CallName } from '../../workers/protocol/paths';
+import type { CreateOrderParams } from '../lib/orderDraft';
 import { postCall } from './api';
 
 /** What an order call ended with: the order as the server now has it, or the server's error (spec §8 codes). */
@@ -16,27 +17,6 @@ export type OrderResult =
 
 /** Code used when no server answer arrived after every retry (the network-error toast). */
 export const NETWORK_ERROR_CODE = -1;
-
-/** Request parameters of orderCreate (snake case as on the wire; decimals as strings). */
-export interface CreateOrderParams {
-  readonly symbol_id: number;
-  readonly side: 'buy' | 'sell';
-  readonly type: 'limit' | 'market';
-  readonly price?: string;
-  readonly quantity?: string;
-  readonly amount?: string;
-  readonly market_unit?: 'baseCoin' | 'quoteCoin';
-  readonly time_in_force?: 'GTC' | 'IOC' | 'FOK' | 'PostOnly';
-  /** -1 ordinary; plan codes of spec §3 for conditional, stop-limit, OCO, trailing, TP/SL. */
-  readonly plan_type?: number;
-  readonly trigger_price?: string;
-  readonly is_leverage?: boolean;
-  readonly activation_price?: string;
-  readonly trailing_percentage?: string;
-  readonly trailing_value?: string;
-  /** Legs (OCO, TP/SL): flattened by the caller as the simulator reads them (tp_trigger_price, tp_price, …). */
-  readonly [leg: `tp_${string}` | `sl_${string}`]: string | undefined;
-}
 
 /** Per-attempt timeout of a create; then the same client order id is sent again. */
 const ATTEMPT_TIMEOUT_MS = 5_000;
