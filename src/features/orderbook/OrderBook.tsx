@@ -19,15 +19,8 @@ import { intent, orderFormIntentAtom } from '../order-form/intent';
 import type { PanelInput } from './panelPainter';
 import { bookLayoutAtom, bookTotalAtom } from './state';
 import { usePanelPainter } from './usePanelPainter';
-import {
-  BOOK_LAYOUTS,
-  isTotalColumnClick,
-  slotAt,
-  stepDecimals,
-  stepValue,
-  type RowRef,
-  type RowSlot,
-} from './view';
+import { BOOK_LAYOUTS, isTotalColumnClick, slotAt, type RowRef, type RowSlot } from './layout';
+import { stepDecimals, stepValue } from './view';
 
 const SUMMARY_EVERY_MS = 2000;
 

@@ -4,7 +4,7 @@
  */
 import type { TabInterest, TradeRow } from '../../../workers/api';
 import type { PanelInput, PanelKind, PanelReport } from './panelPainter';
-import type { RowRef } from './view';
+import type { RowRef } from './layout';
 
 /** The worker's first message: its port to the hub and whether the tab is visible. */
 export interface PanelWorkerInit {

@@ -8,26 +8,15 @@
 import type { BookFrame, TradeRow } from '../../../workers/api';
 import type { Surface } from '../../canvas/surface';
 import { TOKENS, type Theme } from '../../canvas/tokens';
-import { formatFixed } from '../../lib/format';
+import { FormatCache, formatFixed } from '../../lib/format';
 import { DepthRenderer } from '../depth/renderer';
 import type { DepthReadout } from '../depth/view';
 import { TradesRenderer } from '../trades/renderer';
 import { BookRenderer } from './renderer';
 import { TextMeasure } from './textMeasure';
-import {
-  cell,
-  FormatCache,
-  hoverSummary,
-  isOwnRow,
-  HALF_EDGE_PAD,
-  toOwnMarks,
-  type BookLayout,
-  type HoverSummary,
-  type OwnMarks,
-  type RowRef,
-  type RowSlot,
-  type TotalUnit,
-} from './view';
+import { HALF_EDGE_PAD } from './columns';
+import { cell, type BookLayout, type RowRef, type RowSlot, type TotalUnit } from './layout';
+import { hoverSummary, isOwnRow, toOwnMarks, type HoverSummary, type OwnMarks } from './view';
 
 /** Which panel. */
 export type PanelKind = 'book' | 'trades' | 'depth';

@@ -8,7 +8,7 @@ import type { TabInterest, TradeRow } from '../../../workers/api';
 import { hubClient } from '../../hub/client';
 import type { FromPanelWorker, ToPanelWorker } from './paintMessages';
 import type { PanelInput, PanelKind, PanelReport } from './panelPainter';
-import type { RowRef } from './view';
+import type { RowRef } from './layout';
 
 /** What the worker tells one panel: its reports, and (bench) its timings. */
 export type PanelMessage = Extract<FromPanelWorker, { readonly type: 'report' | 'stats' }>;

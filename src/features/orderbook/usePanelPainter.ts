@@ -17,7 +17,7 @@ import { tickersAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { PanelPainter, type PanelInput, type PanelKind, type PanelReport } from './panelPainter';
 import { panelWorkerHost, reportOf, type PanelLink } from './panelWorkerHost';
-import type { RowRef } from './view';
+import type { RowRef } from './layout';
 
 /** Where a panel paints. */
 export type PaintMode = 'worker' | 'main';

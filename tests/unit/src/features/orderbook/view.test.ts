@@ -2,32 +2,36 @@ import { describe, expect, it } from 'vitest';
 import type { BookFrame } from '../../../../../workers/api';
 import type { RectShape, Scene, Shape, TextShape } from '../../../../../src/canvas/scene';
 import { TOKENS } from '../../../../../src/canvas/tokens';
+import { FormatCache } from '../../../../../src/lib/format';
+import { barFraction } from '../../../../../src/features/orderbook/bands';
 import {
-  barFraction,
   CENTRE_PAD,
-  HALF_EDGE_PAD,
   COLUMN_GAP,
   estimateTextWidth,
   fitText,
-  isTotalColumnClick,
+  HALF_EDGE_PAD,
   numberStyles,
   significantDigits,
-  FormatCache,
-  RatioTween,
-  stepDecimals,
-  stepValue,
-  toBookScene,
-  toOwnMarks,
-  type BookSceneInput,
+} from '../../../../../src/features/orderbook/columns';
+import {
   HEAD_HEIGHT,
-  hoverSummary,
-  inHoverRange,
+  isTotalColumnClick,
   MID_HEIGHT,
   RATIO_HEIGHT,
   ROW_PITCH,
   rowSlots,
   rowsThatFit,
   slotAt,
+} from '../../../../../src/features/orderbook/layout';
+import { RatioTween } from '../../../../../src/features/orderbook/renderer';
+import {
+  hoverSummary,
+  inHoverRange,
+  stepDecimals,
+  stepValue,
+  toBookScene,
+  toOwnMarks,
+  type BookSceneInput,
 } from '../../../../../src/features/orderbook/view';
 import { bookOf as book } from './books';
 
