@@ -16,9 +16,9 @@ import { readStored, writeStored } from '../../app/storage';
 import { accountAtom } from '../../hub/state';
 import { formatFixed } from '../../lib/format';
 import { intent, orderFormIntentAtom } from '../order-form/intent';
-import type { PanelInput } from './panelPainter';
+import { usePanelPainter } from '../../paint/usePanelPainter';
+import { createBookPanelView, type BookInput } from './bookPanelView';
 import { bookLayoutAtom, bookTotalAtom } from './state';
-import { usePanelPainter } from './usePanelPainter';
 import { BOOK_LAYOUTS, isTotalColumnClick, slotAt, type RowRef, type RowSlot } from './layout';
 import { stepDecimals, stepValue } from './view';
 
@@ -60,7 +60,8 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
   const steps = stepInfo.steps;
   const shownStep = steps.includes(step ?? '') ? (step ?? '') : stepInfo.active;
   const priceDp = Math.min(stepDecimals(shownStep, symbol.pricePrecision), symbol.pricePrecision);
-  const input: PanelInput = {
+  const input: BookInput = {
+    kind: 'book',
     width: size.width,
     height: size.height,
     dpr: window.devicePixelRatio || 1,
@@ -76,10 +77,8 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
       amount: t('amount', { coin: symbol.base }),
       total: t('total', { coin: total === 'base' ? symbol.base : symbol.quote }),
       short: { price: t('short.price'), amount: t('short.amount'), total: t('short.total') },
-      time: '',
       ratioBuy: t('ratioBuy'),
       ratioSell: t('ratioSell'),
-      mid: '',
     },
     layout,
     total,
@@ -88,10 +87,8 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
       .filter((o) => o.symbol === symbol.symbol)
       .map((o) => ({ side: o.side, price: o.price })),
     step: stepValue(shownStep, symbol.pricePrecision),
-    flash: false,
-    hoverX: null,
   };
-  const painter = usePanelPainter('book', input, interest);
+  const painter = usePanelPainter(input, interest, createBookPanelView);
   const { report } = painter;
   // State, not a ref: the report that brings the steps re-renders the dropdown with them at once (a ref showed them
   // only at the next render, which a quiet market may not bring for seconds).
