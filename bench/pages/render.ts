@@ -49,7 +49,7 @@ function inputFor(kind: PanelKind, width: number, height: number): PanelInput {
         },
         layout: 1,
         total: 'base',
-        hover: null,
+        sums: false,
         ownOrders: [],
         step: 0.01,
       };

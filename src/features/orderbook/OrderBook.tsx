@@ -20,7 +20,7 @@ import { usePanelPainter } from '../../paint/usePanelPainter';
 import { createBookPanelView, type BookInput } from './bookPanelView';
 import { bookLayoutAtom, bookTotalAtom } from './state';
 import { BOOK_LAYOUTS, isTotalColumnClick, slotAt, type RowRef, type RowSlot } from './layout';
-import { stepDecimals, stepValue } from './view';
+import { hoverBox, hoverSummaryOf, stepDecimals, stepValue } from './view';
 
 const SUMMARY_EVERY_MS = 2000;
 
@@ -82,7 +82,7 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
     },
     layout,
     total,
-    hover: hover === null ? null : { side: hover.side, index: hover.index },
+    sums: hover !== null,
     ownOrders: (account?.openOrders ?? [])
       .filter((o) => o.symbol === symbol.symbol)
       .map((o) => ({ side: o.side, price: o.price })),
@@ -141,7 +141,11 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
     };
   }, []);
 
-  const tip = hover === null ? null : (report?.tip ?? null);
+  // The tooltip's sums come from the rows the painter last reported, and the highlight is an overlay over the canvas:
+  // a pointer moving from row to row costs the painter nothing (it hears only that the book is hovered).
+  const sums = report?.sums ?? null;
+  const tip = hover === null || sums === null ? null : hoverSummaryOf(sums, hover.side, hover.index);
+  const hoverRect = hover === null ? null : hoverBox(slots, hover);
 
   const pick = (e: React.MouseEvent<HTMLCanvasElement>): { slot: RowSlot; x: number } | null => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -265,6 +269,14 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
             fill(p.slot, isTotalColumnClick(p.slot, p.x, layout, rtl, report?.totalCut ?? 0));
           }}
         />
+        {hoverRect !== null && (
+          <div
+            className="orderbook-hover"
+            aria-hidden="true"
+            data-testid="book-hover"
+            style={{ top: hoverRect.y, left: hoverRect.x, width: hoverRect.w, height: hoverRect.h }}
+          />
+        )}
         {tip !== null && hover !== null && (
           <div
             className="orderbook-tip"

@@ -17,10 +17,10 @@ import type {
   ViewDraw,
 } from '../../paint/panelView';
 import { HALF_EDGE_PAD } from './columns';
-import { cell, type BookLayout, type RowRef, type RowSlot, type TotalUnit } from './layout';
+import { cell, type BookLayout, type RowSlot, type TotalUnit } from './layout';
 import { BookRenderer } from './renderer';
 import { TextMeasure } from './textMeasure';
-import { hoverSummary, isOwnRow, toOwnMarks, type HoverSummary, type OwnMarks } from './view';
+import { isOwnRow, toOwnMarks, toRowSums, type OwnMarks, type RowSums } from './view';
 
 /** The order book panel's input (plain data: it crosses to the paint worker). */
 export interface BookInput extends PanelInputBase {
@@ -39,7 +39,11 @@ export interface BookInput extends PanelInputBase {
   };
   readonly layout: BookLayout;
   readonly total: TotalUnit;
-  readonly hover: RowRef | null;
+  /**
+   * The tab hovers (or keyboard-focuses) a row: report the drawn rows' sums for its tooltip. The highlight itself is
+   * the tab's overlay, so which row is hovered never crosses to the painter.
+   */
+  readonly sums: boolean;
   readonly ownOrders: readonly { readonly side: string; readonly price: string }[];
   /** Numeric step the book is merged at. */
   readonly step: number;
@@ -54,7 +58,8 @@ export interface BookReport {
   readonly bids: number;
   readonly steps: readonly string[];
   readonly step: string;
-  readonly tip: HoverSummary | null;
+  /** The drawn rows' sums while the tab hovers the book (input `sums`), else null. */
+  readonly sums: RowSums | null;
   /** Drawn rows marked as holding the user's open orders (side and the row's price), best first. */
   readonly own: readonly { readonly side: 'ask' | 'bid'; readonly price: number }[];
   /** Layout 4: CSS px from a half's outer edge where its total column ends (a click there is cumulative); else 0. */
@@ -142,7 +147,8 @@ export class BookPanelView implements PanelView<BookInput, BookReport> {
           dp: { amount: i.quantityPrecision, totalBase: i.quantityPrecision, totalQuote: i.pricePrecision },
           fixed: f.fixed,
         },
-        hover: i.hover,
+        // The hover highlight is the tab's overlay: the data bands never repaint for a pointer move.
+        hover: null,
         own,
         step: i.step,
         last:
@@ -161,7 +167,7 @@ export class BookPanelView implements PanelView<BookInput, BookReport> {
       rows: r.slots.length,
       asks,
       bids: r.slots.length - asks,
-      tip: i.hover === null || book === undefined ? null : hoverSummary(book, i.hover.side, i.hover.index),
+      sums: !i.sums || book === undefined ? null : toRowSums(book, r.slots),
       own: book === undefined ? [] : ownRows(book, r.slots, own, i.step),
       totalCut: r.columns === null ? 0 : HALF_EDGE_PAD + r.columns.cuts[0],
     };
@@ -199,7 +205,7 @@ export class BookPanelView implements PanelView<BookInput, BookReport> {
       bids: 0,
       steps: book?.steps ?? [],
       step: book?.step ?? '',
-      tip: null,
+      sums: null,
       own: [],
       totalCut: 0,
     };

@@ -16,7 +16,7 @@ import {
   type BandInput,
 } from './bands';
 import { fitHalfColumns, type HalfColumns } from './columns';
-import { cell, midTop, rowsThatFit, rowSlots, type RowRef, type RowSlot } from './layout';
+import { cell, midTop, ROW_PITCH, rowsThatFit, rowSlots, type RowRef, type RowSlot } from './layout';
 
 /** What hovering a row sums up (spec §2): from the best price to the hovered row, inclusive. */
 export interface HoverSummary {
@@ -33,6 +33,58 @@ export function hoverSummary(book: BookFrame, side: 'ask' | 'bid', index: number
   const sumValue = cell(book, side, index, 3);
   if (!(sumQty > 0)) return null;
   return { avgPrice: sumValue / sumQty, sumQty, sumValue };
+}
+
+/**
+ * The drawn rows' cumulative amount and value per side, from the spread outwards (`[base0, quote0, base1, …]`): what the
+ * tab computes a hovered row's tooltip from, without asking the painter for each row.
+ */
+export interface RowSums {
+  readonly ask: readonly number[];
+  readonly bid: readonly number[];
+}
+
+/** The cumulative columns of the rows drawn in `slots`. */
+export function toRowSums(book: BookFrame, slots: readonly RowSlot[]): RowSums {
+  const ask: number[] = [];
+  const bid: number[] = [];
+  for (const s of slots) {
+    const out = s.side === 'ask' ? ask : bid;
+    out[s.index * 2] = cell(book, s.side, s.index, 2);
+    out[s.index * 2 + 1] = cell(book, s.side, s.index, 3);
+  }
+  // Drawn rows run from index 0 without gaps, so neither list has holes.
+  return { ask, bid };
+}
+
+/** What hovering row `index` of `side` sums up, from the reported sums (as `hoverSummary` from the book); null past them. */
+export function hoverSummaryOf(sums: RowSums, side: 'ask' | 'bid', index: number): HoverSummary | null {
+  const s = side === 'ask' ? sums.ask : sums.bid;
+  if (index < 0 || index * 2 + 1 >= s.length) return null;
+  const sumQty = s[index * 2] ?? Number.NaN;
+  const sumValue = s[index * 2 + 1] ?? Number.NaN;
+  if (!(sumQty > 0)) return null;
+  return { avgPrice: sumValue / sumQty, sumQty, sumValue };
+}
+
+/**
+ * The box the hover highlight covers: every drawn row from the hovered one to the spread (the rows `inHoverRange`
+ * names), in CSS px of the canvas; null when the hovered row is not drawn.
+ */
+export function hoverBox(
+  slots: readonly RowSlot[],
+  hover: RowRef,
+): { readonly x: number; readonly y: number; readonly w: number; readonly h: number } | null {
+  let top = Infinity;
+  let bottom = -Infinity;
+  let at: RowSlot | null = null;
+  for (const s of slots) {
+    if (!inHoverRange(hover, s.side, s.index)) continue;
+    if (s.index === hover.index) at = s;
+    top = Math.min(top, s.y);
+    bottom = Math.max(bottom, s.y + ROW_PITCH);
+  }
+  return at === null ? null : { x: at.x, y: top, w: at.w, h: bottom - top };
 }
 
 /** True when a row lies between the hovered row and the spread (drawn highlighted with it). */

@@ -40,7 +40,7 @@ const bookInput = (height: number): BookInput => ({
   text: { price: 'Price', amount: 'Amount', total: 'Total', ratioBuy: 'B', ratioSell: 'S' },
   layout: 1,
   total: 'base',
-  hover: null,
+  sums: false,
   ownOrders: [],
   step: 1,
 });

@@ -25,12 +25,15 @@ import {
 } from '../../../../../src/features/orderbook/layout';
 import { RatioTween } from '../../../../../src/features/orderbook/renderer';
 import {
+  hoverBox,
   hoverSummary,
+  hoverSummaryOf,
   inHoverRange,
   stepDecimals,
   stepValue,
   toBookScene,
   toOwnMarks,
+  toRowSums,
   type BookSceneInput,
 } from '../../../../../src/features/orderbook/view';
 import { bookOf as book } from './books';
@@ -435,5 +438,20 @@ describe('order book scene', () => {
     expect(tw.moving(250)).toBe(true);
     expect(tw.at(0.9, 400)).toBeCloseTo(0.9);
     expect(tw.moving(400)).toBe(false);
+  });
+});
+
+describe('hover from reported sums', () => {
+  it('sums the same as the book, boxes the rows up to the spread', () => {
+    const b = book(5);
+    const slots = rowSlots(1, 5, 5, 5, 300);
+    const sums = toRowSums(b, slots);
+    for (const side of ['ask', 'bid'] as const)
+      for (let i = 0; i < 6; i++) expect(hoverSummaryOf(sums, side, i)).toEqual(hoverSummary(b, side, i));
+    const box = hoverBox(slots, { side: 'ask', index: 2 });
+    const at = slotAt(slots, (box?.y ?? 0) + 1);
+    expect(at).toMatchObject({ side: 'ask', index: 2 });
+    expect(box?.h).toBe(3 * ROW_PITCH);
+    expect(hoverBox(slots, { side: 'bid', index: 9 })).toBeNull();
   });
 });
