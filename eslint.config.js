@@ -51,6 +51,16 @@ export default tseslint.config(
     },
   },
   {
+    // The paint worker's own files run in a dedicated Worker (typed by tsconfig.paint.json on the WebWorker lib).
+    files: [
+      'src/paint/panelPaint.worker.ts',
+      'src/paint/workerMarks.ts',
+      'src/paint/framePuller.ts',
+      'bench/pages/*.worker.ts',
+    ],
+    languageOptions: { globals: globals.worker },
+  },
+  {
     files: ['server/**/*.ts', 'scripts/**', 'bench/**/*.ts', 'tests/**/*.ts', '*.config.*'],
     languageOptions: { globals: globals.node },
   },

@@ -4,7 +4,8 @@
  */
 import type { BookFrame, TradeRow } from '../../workers/api';
 
-type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+/** The part of a 2D context it draws with: a page canvas's and an OffscreenCanvas's alike (typed in both realms). */
+type Ctx2D = Pick<OffscreenCanvasRenderingContext2D, 'fillRect' | 'fillStyle' | 'fillText' | 'font'>;
 
 const ROW = 22;
 const GAP = 2;

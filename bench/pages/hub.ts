@@ -5,7 +5,7 @@
  * drawing (transport cost alone). `?mode=render` runs the render bench instead (render.ts), `?mode=render-reference` its React DOM reference. The page keeps the figures the bench runner reads in `window.__bench`.
  */
 import { hubClient } from '../../src/hub/client';
-import { startPaintWorker } from '../../src/hub/paintWorker';
+import { startPaintWorker } from './paintWorker';
 import { installStats, pushSample } from './benchStats';
 import { drawBook } from './bookDraw';
 import type { PaintReport } from './hubPaint.worker';

@@ -4,8 +4,8 @@
  * the page every half second.
  */
 import type { BookFrame, HubDiff, TradeRow } from '../../workers/api';
-import { FramePuller } from '../../src/hub/framePuller';
-import type { PaintInit } from '../../src/hub/paintWorker';
+import { FramePuller } from '../../src/paint/framePuller';
+import type { PaintInit } from './paintInit';
 import { drawBook } from './bookDraw';
 
 interface Init extends PaintInit {

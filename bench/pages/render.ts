@@ -9,10 +9,12 @@
 import type { TabInterest } from '../../workers/api';
 import { chooseBackend } from '../../src/canvas/backend';
 import { createSurface } from '../../src/canvas/createSurface';
-import { PanelPainter, type PanelInput, type PanelKind } from '../../src/features/orderbook/panelPainter';
-import { PanelWorkerHost } from '../../src/features/orderbook/panelWorkerHost';
+import { PanelPainter } from '../../src/paint/panelPainter';
+import { PanelWorkerHost } from '../../src/paint/panelWorkerHost';
+import { createPanelView, type PanelInput, type PanelKind, type PanelReport } from '../../src/paint/views';
 import { hubClient } from '../../src/hub/client';
 import { pushSample, type BenchStats } from './benchStats';
+import type { PaintMarks } from './paintMarks';
 
 const PANELS: readonly { kind: PanelKind; width: number; height: number }[] = [
   { kind: 'book', width: 300, height: 760 },
@@ -21,7 +23,7 @@ const PANELS: readonly { kind: PanelKind; width: number; height: number }[] = [
 ];
 
 function inputFor(kind: PanelKind, width: number, height: number): PanelInput {
-  return {
+  const base = {
     width,
     height,
     dpr: window.devicePixelRatio || 1,
@@ -31,25 +33,37 @@ function inputFor(kind: PanelKind, width: number, height: number): PanelInput {
     symbol: 'BTCUSDT',
     pricePrecision: 2,
     quantityPrecision: 6,
-    priceDp: 2,
-    text: {
-      price: 'Price (USDT)',
-      amount: 'Amount (BTC)',
-      total: 'Total (BTC)',
-      time: 'Time',
-      ratioBuy: 'B',
-      ratioSell: 'S',
-      mid: 'Mid',
-    },
-    layout: 1,
-    total: 'base',
-    hover: null,
-    ownOrders: [],
-    step: 0.01,
-    flash: true,
-    // The depth chart's crosshair under a resting pointer.
-    hoverX: kind === 'depth' ? Math.round(width * 0.3) : null,
-  };
+  } as const;
+  switch (kind) {
+    case 'book':
+      return {
+        ...base,
+        kind,
+        priceDp: 2,
+        text: {
+          price: 'Price (USDT)',
+          amount: 'Amount (BTC)',
+          total: 'Total (BTC)',
+          ratioBuy: 'B',
+          ratioSell: 'S',
+        },
+        layout: 1,
+        total: 'base',
+        sums: false,
+        ownOrders: [],
+        step: 0.01,
+      };
+    case 'trades':
+      return {
+        ...base,
+        kind,
+        text: { price: 'Price (USDT)', amount: 'Amount (BTC)', time: 'Time' },
+        flash: true,
+      };
+    case 'depth':
+      // The depth chart's crosshair under a resting pointer.
+      return { ...base, kind, text: { mid: 'Mid' }, hoverX: Math.round(width * 0.3) };
+  }
 }
 
 function interestFor(kind: PanelKind): TabInterest {
@@ -101,17 +115,24 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
 
   if (inWorker) {
     stats.paint = 'canvas:canvas2d-worker';
-    // One paint worker hosts the three panels, as in the app (src/features/orderbook/panelWorkerHost.ts).
-    const host = new PanelWorkerHost({ stats: true });
+    // One paint worker hosts the three panels, as in the app (src/paint/panelWorkerHost.ts), with perfMarks on; the
+    // bench's entry (renderPaint.worker.ts) posts the worker's draw marks here every half second.
+    const host = new PanelWorkerHost({
+      marks: true,
+      start: (name) =>
+        new Worker(new URL('./renderPaint.worker.ts', import.meta.url), { type: 'module', name }),
+    });
+    host.worker.addEventListener('message', (e: MessageEvent<PaintMarks | null>) => {
+      const m = e.data;
+      if (m?.type !== 'paint-marks') return;
+      for (const s of m.drawMs) pushSample(workerDraw, s.ms);
+      for (const s of m.feedToPixelMs) if (s.kind === 'book') pushSample(stats.feedToPixelMs, s.ms);
+      for (const s of m.feedToDrawMs) if (s.kind === 'book') pushSample(feedToDraw, s.ms);
+      for (const s of m.drawMs) if (s.kind === 'book') stats.frames++;
+    });
     for (const p of panels) {
       const offscreen = canvasIn(root, p.width, p.height).transferControlToOffscreen();
-      host.add(p.kind, offscreen, interestFor(p.kind), inputFor(p.kind, p.width, p.height), (m) => {
-        if (m.type !== 'stats') return;
-        for (const v of m.drawMs) pushSample(workerDraw, v);
-        if (m.kind === 'book') for (const v of m.feedToPixelMs) pushSample(stats.feedToPixelMs, v);
-        if (m.kind === 'book') for (const v of m.feedToDrawMs) pushSample(feedToDraw, v);
-        if (m.kind === 'book') stats.frames += m.drawMs.length;
-      });
+      host.add(offscreen, interestFor(p.kind), inputFor(p.kind, p.width, p.height), () => undefined);
     }
     // The tab itself only wants what the header would (a ticker): no book crosses its main thread.
     client.want({ symbol: 'BTCUSDT' });
@@ -119,7 +140,7 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
   } else {
     client.want({ symbol: 'BTCUSDT', bookRows: 40, trades: true });
     stats.paint = drawing ? `${backend}:main` : 'none';
-    const painters: PanelPainter[] = [];
+    const painters: PanelPainter<PanelInput, PanelReport>[] = [];
     if (drawing)
       for (const p of panels) {
         const surface = await createSurface(canvasIn(root, p.width, p.height), backend, {
@@ -128,7 +149,7 @@ export async function startRenderBench(stats: BenchStats, statsEl: HTMLElement |
           dpr: window.devicePixelRatio || 1,
         });
         stats.paint = `${backend}:${surface.rendererName}`;
-        const painter = new PanelPainter(p.kind, surface);
+        const painter = new PanelPainter(createPanelView(p.kind, surface));
         painter.setInput(inputFor(p.kind, p.width, p.height));
         painters.push(painter);
       }

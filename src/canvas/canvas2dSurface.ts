@@ -7,7 +7,8 @@ import type { Surface } from './surface';
 
 /** The part of a 2D context the surface uses (a page canvas, an OffscreenCanvas, or a recording one in tests). */
 export type Ctx2D = Pick<
-  CanvasRenderingContext2D,
+  // The OffscreenCanvas context type exists in the DOM and WebWorker libs alike; a page canvas's context has these.
+  OffscreenCanvasRenderingContext2D,
   | 'fillRect'
   | 'clearRect'
   | 'fillText'

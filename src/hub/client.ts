@@ -3,12 +3,13 @@
  * missing), holds the tab's Web Lock, merges what mounted features want into one interest, pulls diffs once per
  * animation frame while the page is visible, and writes them to Jotai atoms (human speed) and frame buffers (tick rate).
  */
-import * as Comlink from 'comlink';
+import type * as Comlink from 'comlink';
 import { createStore } from 'jotai';
 import type { HubApi, HubDiff, HubHello, SymbolInfo, TabInterest, TickerRow } from '../../workers/api';
 import { NO_INTEREST } from '../../workers/api';
 import { BUILD_ID } from './buildId';
 import { FrameBuffers } from './frames';
+import { wrapHub } from './wrapHub';
 import {
   accountAtom,
   connectionAtom,
@@ -141,10 +142,10 @@ export class HubClient {
     if (typeof SharedWorker === 'function') {
       const w = new SharedWorker(new URL('../../workers/hub.ts', import.meta.url), { type: 'module', name });
       w.port.start();
-      return [w.port, Comlink.wrap<HubApi>(w.port)];
+      return [w.port, wrapHub(w.port)];
     }
     const w = new Worker(new URL('../../workers/hub.ts', import.meta.url), { type: 'module', name });
-    return [w, Comlink.wrap<HubApi>(w)];
+    return [w, wrapHub(w)];
   }
 
   private pushInterest(): void {

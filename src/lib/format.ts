@@ -90,3 +90,19 @@ export function formatUtcDateTime(ms: number, locale: string): string {
   }
   return f.format(ms);
 }
+
+/** Number → string, remembered (book prices repeat frame after frame). */
+export class FormatCache {
+  private readonly map = new Map<number, string>();
+  constructor(private readonly format: (n: number) => string) {}
+  /** The formatted number. */
+  get(n: number): string {
+    let s = this.map.get(n);
+    if (s === undefined) {
+      if (this.map.size > 2000) this.map.clear();
+      s = this.format(n);
+      this.map.set(n, s);
+    }
+    return s;
+  }
+}

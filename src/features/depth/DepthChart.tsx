@@ -10,8 +10,8 @@ import { useElementSize } from '../../canvas/useElementSize';
 import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { pairLookupAtom, routeAtom, themeAtom } from '../../session/state';
 import { formatFixed } from '../../lib/format';
-import { BOOK_INPUTS_AT_REST, type PanelInput } from '../orderbook/panelPainter';
-import { usePanelPainter } from '../orderbook/usePanelPainter';
+import { usePanelPainter } from '../../paint/usePanelPainter';
+import { createDepthPanelView, type DepthInput } from './depthPanelView';
 import './depth.css';
 
 /** The depth chart of the routed symbol; fills its parent. */
@@ -37,7 +37,8 @@ function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
     allTickers: false,
     account: false,
   };
-  const input: PanelInput = {
+  const input: DepthInput = {
+    kind: 'depth',
     width: size.width,
     height: size.height,
     dpr: window.devicePixelRatio || 1,
@@ -47,14 +48,11 @@ function Depth({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element {
     symbol: symbol.symbol,
     pricePrecision: symbol.pricePrecision,
     quantityPrecision: symbol.quantityPrecision,
-    priceDp: symbol.pricePrecision,
-    text: { price: '', amount: '', total: '', time: '', ratioBuy: '', ratioSell: '', mid: t('depth.mid') },
-    ...BOOK_INPUTS_AT_REST,
-    flash: false,
+    text: { mid: t('depth.mid') },
     // Whole pixels: a sub-pixel pointer move does not repaint.
     hoverX: hoverX === null ? null : Math.round(hoverX),
   };
-  const painter = usePanelPainter('depth', input, interest);
+  const painter = usePanelPainter(input, interest, createDepthPanelView);
   const { report } = painter;
 
   const canvasEl = painter.canvasRef.current;

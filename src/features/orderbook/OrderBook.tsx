@@ -16,18 +16,11 @@ import { readStored, writeStored } from '../../session/storage';
 import { accountAtom } from '../../hub/state';
 import { formatFixed } from '../../lib/format';
 import { intent, orderFormIntentAtom } from '../../session/intent';
-import type { PanelInput } from './panelPainter';
+import { usePanelPainter } from '../../paint/usePanelPainter';
+import { createBookPanelView, type BookInput } from './bookPanelView';
 import { bookLayoutAtom, bookTotalAtom } from './state';
-import { usePanelPainter } from './usePanelPainter';
-import {
-  BOOK_LAYOUTS,
-  isTotalColumnClick,
-  slotAt,
-  stepDecimals,
-  stepValue,
-  type RowRef,
-  type RowSlot,
-} from './view';
+import { BOOK_LAYOUTS, isTotalColumnClick, slotAt, type RowRef, type RowSlot } from './layout';
+import { hoverBox, hoverSummaryOf, stepDecimals, stepValue } from './view';
 
 const SUMMARY_EVERY_MS = 2000;
 
@@ -67,7 +60,8 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
   const steps = stepInfo.steps;
   const shownStep = steps.includes(step ?? '') ? (step ?? '') : stepInfo.active;
   const priceDp = Math.min(stepDecimals(shownStep, symbol.pricePrecision), symbol.pricePrecision);
-  const input: PanelInput = {
+  const input: BookInput = {
+    kind: 'book',
     width: size.width,
     height: size.height,
     dpr: window.devicePixelRatio || 1,
@@ -83,22 +77,18 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
       amount: t('amount', { coin: symbol.base }),
       total: t('total', { coin: total === 'base' ? symbol.base : symbol.quote }),
       short: { price: t('short.price'), amount: t('short.amount'), total: t('short.total') },
-      time: '',
       ratioBuy: t('ratioBuy'),
       ratioSell: t('ratioSell'),
-      mid: '',
     },
     layout,
     total,
-    hover: hover === null ? null : { side: hover.side, index: hover.index },
+    sums: hover !== null,
     ownOrders: (account?.openOrders ?? [])
       .filter((o) => o.symbol === symbol.symbol)
       .map((o) => ({ side: o.side, price: o.price })),
     step: stepValue(shownStep, symbol.pricePrecision),
-    flash: false,
-    hoverX: null,
   };
-  const painter = usePanelPainter('book', input, interest);
+  const painter = usePanelPainter(input, interest, createBookPanelView);
   const { report } = painter;
   // State, not a ref: the report that brings the steps re-renders the dropdown with them at once (a ref showed them
   // only at the next render, which a quiet market may not bring for seconds).
@@ -151,7 +141,11 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
     };
   }, []);
 
-  const tip = hover === null ? null : (report?.tip ?? null);
+  // The tooltip's sums come from the rows the painter last reported, and the highlight is an overlay over the canvas:
+  // a pointer moving from row to row costs the painter nothing (it hears only that the book is hovered).
+  const sums = report?.sums ?? null;
+  const tip = hover === null || sums === null ? null : hoverSummaryOf(sums, hover.side, hover.index);
+  const hoverRect = hover === null ? null : hoverBox(slots, hover);
 
   const pick = (e: React.MouseEvent<HTMLCanvasElement>): { slot: RowSlot; x: number } | null => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -275,6 +269,14 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
             fill(p.slot, isTotalColumnClick(p.slot, p.x, layout, rtl, report?.totalCut ?? 0));
           }}
         />
+        {hoverRect !== null && (
+          <div
+            className="orderbook-hover"
+            aria-hidden="true"
+            data-testid="book-hover"
+            style={{ top: hoverRect.y, left: hoverRect.x, width: hoverRect.w, height: hoverRect.h }}
+          />
+        )}
         {tip !== null && hover !== null && (
           <div
             className="orderbook-tip"

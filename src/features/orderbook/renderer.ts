@@ -5,7 +5,39 @@
 import { SceneRenderer } from '../../canvas/sceneRenderer';
 import type { Surface } from '../../canvas/surface';
 import type { BookFrame } from '../../../workers/api';
-import { RatioTween, toBookScene, type BookSceneInput, type HalfColumns, type RowSlot } from './view';
+import type { HalfColumns } from './columns';
+import type { RowSlot } from './layout';
+import { toBookScene, type BookSceneInput } from './view';
+
+/** The buy/sell ratio bar eases to a new value over this long (spec §4). */
+export const RATIO_ANIMATION_MS = 300;
+
+/** Eases the shown ratio towards its target: linear over RATIO_ANIMATION_MS from where it was when the target moved. */
+export class RatioTween {
+  private from = 0.5;
+  private to = 0.5;
+  private start = -Infinity;
+
+  /** The value to show at `now`, retargeting when `target` moved. */
+  at(target: number, now: number): number {
+    if (target !== this.to) {
+      this.from = this.value(now);
+      this.to = target;
+      this.start = now;
+    }
+    return this.value(now);
+  }
+
+  /** True while the bar is still moving at `now`. */
+  moving(now: number): boolean {
+    return now - this.start < RATIO_ANIMATION_MS;
+  }
+
+  private value(now: number): number {
+    const t = Math.min(1, Math.max(0, (now - this.start) / RATIO_ANIMATION_MS));
+    return this.from + (this.to - this.from) * t;
+  }
+}
 
 /** What one draw produced. */
 export interface BookDrawResult {

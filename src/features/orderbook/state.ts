@@ -1,6 +1,6 @@
 /** Order-book panel state: the shown tab (book or latest trades), the layout and the total column's unit. */
 import { storedAtom } from '../../session/storage';
-import type { BookLayout, TotalUnit } from './view';
+import type { BookLayout, TotalUnit } from './layout';
 
 /** The order-book panel's tab (spec §2: order book tab and latest-trades tab). */
 export type BookTab = 'book' | 'trades';

@@ -5,7 +5,7 @@
  * narrower than their letters alone). Without OffscreenCanvas (Node) it falls back to the view's conservative estimate.
  */
 import { toCssFont, type FontRole } from '../../canvas/scene';
-import { estimateTextWidth } from './view';
+import { estimateTextWidth } from './columns';
 
 /** A formatted number: digits, separators (any locale's), signs, percent, K/M/B/T. */
 const NUMBER_TEXT = /^[\d\s.,\u066b\u066c\u2212+%KMBT-]*$/u;

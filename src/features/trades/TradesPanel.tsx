@@ -12,9 +12,9 @@ import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { isRtl } from '../../session/routes';
 import { pairLookupAtom, routeAtom, themeAtom } from '../../session/state';
 import { intent, orderFormIntentAtom } from '../../session/intent';
-import { BOOK_INPUTS_AT_REST, type PanelInput } from '../orderbook/panelPainter';
-import { usePanelPainter } from '../orderbook/usePanelPainter';
+import { usePanelPainter } from '../../paint/usePanelPainter';
 import { tradePreferencesAtom } from '../../session/preferences';
+import { createTradesPanelView, type TradesInput } from './tradesPanelView';
 import { tradeRowAt } from './view';
 import './trades.css';
 
@@ -42,7 +42,8 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
     allTickers: false,
     account: false,
   };
-  const input: PanelInput = {
+  const input: TradesInput = {
+    kind: 'trades',
     width: size.width,
     height: size.height,
     dpr: window.devicePixelRatio || 1,
@@ -52,21 +53,14 @@ function Trades({ symbol }: { readonly symbol: SymbolInfo }): React.JSX.Element 
     symbol: symbol.symbol,
     pricePrecision: symbol.pricePrecision,
     quantityPrecision: symbol.quantityPrecision,
-    priceDp: symbol.pricePrecision,
     text: {
       price: t('price', { coin: symbol.quote }),
       amount: t('amount', { coin: symbol.base }),
-      total: '',
       time: t('trades.time'),
-      ratioBuy: '',
-      ratioSell: '',
-      mid: '',
     },
-    ...BOOK_INPUTS_AT_REST,
     flash,
-    hoverX: null,
   };
-  const painter = usePanelPainter('trades', input, interest);
+  const painter = usePanelPainter(input, interest, createTradesPanelView);
   const { report } = painter;
 
   const canvasEl = painter.canvasRef.current;

@@ -4,19 +4,16 @@ import type { BookFrame } from '../../../../../workers/api';
 import { Canvas2DSurface } from '../../../../../src/canvas/canvas2dSurface';
 import { TOKENS } from '../../../../../src/canvas/tokens';
 import { BookRenderer } from '../../../../../src/features/orderbook/renderer';
+import { FormatCache } from '../../../../../src/lib/format';
+import { CENTRE_PAD, estimateTextWidth, HALF_EDGE_PAD } from '../../../../../src/features/orderbook/columns';
 import {
-  estimateTextWidth,
-  CENTRE_PAD,
-  HALF_EDGE_PAD,
-  FormatCache,
   HEAD_HEIGHT,
   MID_HEIGHT,
   RATIO_HEIGHT,
   ROW_HEIGHT,
   ROW_PITCH,
-  toOwnMarks,
-  type BookSceneInput,
-} from '../../../../../src/features/orderbook/view';
+} from '../../../../../src/features/orderbook/layout';
+import { toOwnMarks, type BookSceneInput } from '../../../../../src/features/orderbook/view';
 import { recorder, texts } from '../../canvas/recorder';
 
 const book: BookFrame = {

@@ -2,32 +2,39 @@ import { describe, expect, it } from 'vitest';
 import type { BookFrame } from '../../../../../workers/api';
 import type { RectShape, Scene, Shape, TextShape } from '../../../../../src/canvas/scene';
 import { TOKENS } from '../../../../../src/canvas/tokens';
+import { FormatCache } from '../../../../../src/lib/format';
+import { barFraction } from '../../../../../src/features/orderbook/bands';
 import {
-  barFraction,
   CENTRE_PAD,
-  HALF_EDGE_PAD,
   COLUMN_GAP,
   estimateTextWidth,
   fitText,
-  isTotalColumnClick,
+  HALF_EDGE_PAD,
   numberStyles,
   significantDigits,
-  FormatCache,
-  RatioTween,
-  stepDecimals,
-  stepValue,
-  toBookScene,
-  toOwnMarks,
-  type BookSceneInput,
+} from '../../../../../src/features/orderbook/columns';
+import {
   HEAD_HEIGHT,
-  hoverSummary,
-  inHoverRange,
+  isTotalColumnClick,
   MID_HEIGHT,
   RATIO_HEIGHT,
   ROW_PITCH,
   rowSlots,
   rowsThatFit,
   slotAt,
+} from '../../../../../src/features/orderbook/layout';
+import { RatioTween } from '../../../../../src/features/orderbook/renderer';
+import {
+  hoverBox,
+  hoverSummary,
+  hoverSummaryOf,
+  inHoverRange,
+  stepDecimals,
+  stepValue,
+  toBookScene,
+  toOwnMarks,
+  toRowSums,
+  type BookSceneInput,
 } from '../../../../../src/features/orderbook/view';
 import { bookOf as book } from './books';
 
@@ -431,5 +438,20 @@ describe('order book scene', () => {
     expect(tw.moving(250)).toBe(true);
     expect(tw.at(0.9, 400)).toBeCloseTo(0.9);
     expect(tw.moving(400)).toBe(false);
+  });
+});
+
+describe('hover from reported sums', () => {
+  it('sums the same as the book, boxes the rows up to the spread', () => {
+    const b = book(5);
+    const slots = rowSlots(1, 5, 5, 5, 300);
+    const sums = toRowSums(b, slots);
+    for (const side of ['ask', 'bid'] as const)
+      for (let i = 0; i < 6; i++) expect(hoverSummaryOf(sums, side, i)).toEqual(hoverSummary(b, side, i));
+    const box = hoverBox(slots, { side: 'ask', index: 2 });
+    const at = slotAt(slots, (box?.y ?? 0) + 1);
+    expect(at).toMatchObject({ side: 'ask', index: 2 });
+    expect(box?.h).toBe(3 * ROW_PITCH);
+    expect(hoverBox(slots, { side: 'bid', index: 9 })).toBeNull();
   });
 });

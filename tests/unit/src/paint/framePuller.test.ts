@@ -1,5 +1,5 @@
 /**
- * The paint worker's pull pacing (src/hub/framePuller.ts) against a scripted hub over a real MessageChannel and
+ * The paint worker's pull pacing (src/paint/framePuller.ts) against a scripted hub over a real MessageChannel and
  * Comlink: one pull per frame, held to land a lead before the next frame; a parked long poll when the feed stops;
  * the lead widened by a late answer and narrowed by a run of answers on time.
  */
@@ -7,7 +7,7 @@ import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HubDiff, TabInterest } from '../../../../workers/api';
-import type * as PullerModuleNs from '../../../../src/hub/framePuller';
+import type * as PullerModuleNs from '../../../../src/paint/framePuller';
 
 type PullerModule = typeof PullerModuleNs;
 let FramePuller: PullerModule['FramePuller'];
@@ -17,7 +17,7 @@ beforeAll(async () => {
   // Vite defines these for the app; the test supplies what the module reads at load and at start.
   vi.stubGlobal('__BUILD_ID__', 'test-build');
   vi.stubGlobal('navigator', { locks: { request: () => new Promise(() => undefined) } });
-  ({ FramePuller, Latch } = await import('../../../../src/hub/framePuller'));
+  ({ FramePuller, Latch } = await import('../../../../src/paint/framePuller'));
 });
 
 afterEach(() => {

@@ -4,7 +4,7 @@
  * of their symbol. Fewer pulls mean fewer hub wake-ups per frame and one book serialised once, not once per panel.
  * Pure: no worker, no timers.
  */
-import type { TabInterest } from '../../../workers/api';
+import type { TabInterest } from '../../workers/api';
 
 /** One pull and the panels it feeds. */
 export interface FeedPlan<P> {

@@ -1,16 +1,10 @@
 /**
- * Main-thread side of a paint worker: gives the worker the canvas (as an OffscreenCanvas) and its own port to the
+ * Main-thread side of the hub bench page's paint worker (hubPaint.worker.ts; bench only, moved out of src/hub): gives the worker the canvas (as an OffscreenCanvas) and its own port to the
  * hub, and forwards page visibility. After this the tab's main thread does no work per frame for that canvas.
  */
 import * as Comlink from 'comlink';
-import { hubClient } from './client';
-
-/** What every paint worker receives first. */
-export interface PaintInit {
-  readonly canvas: OffscreenCanvas;
-  readonly hubPort: MessagePort;
-  readonly visible: boolean;
-}
+import { hubClient } from '../../src/hub/client';
+import type { PaintInit } from './paintInit';
 
 /** Connects `worker` to the hub and hands it `canvas`; `extra` is merged into the init message. */
 export async function startPaintWorker(

@@ -4,8 +4,8 @@
  * read different books get their own.
  */
 import { describe, expect, it } from 'vitest';
-import { NO_INTEREST, type TabInterest } from '../../../../../workers/api';
-import { planFeeds } from '../../../../../src/features/orderbook/panelFeeds';
+import { NO_INTEREST, type TabInterest } from '../../../../workers/api';
+import { planFeeds } from '../../../../src/paint/panelFeeds';
 
 const BASE: TabInterest = { ...NO_INTEREST, symbol: 'BTCUSDT' };
 

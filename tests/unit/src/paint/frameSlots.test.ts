@@ -3,7 +3,7 @@
  * for, the trades list and the depth chart share one draw a frame and take turns, and human input draws at once.
  */
 import { describe, expect, it } from 'vitest';
-import { FrameSlots, type SlotPanel } from '../../../../../src/features/orderbook/frameSlots';
+import { FrameSlots, type SlotPanel } from '../../../../src/paint/frameSlots';
 
 class Fake implements SlotPanel {
   wants = true;

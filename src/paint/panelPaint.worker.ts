@@ -7,34 +7,38 @@
  * every canvas is committed in the same frame task, so the display compositor is not kept waiting on a second or
  * third worker that the scheduler has not run yet. The book draws in every frame it has news for; the other panels
  * share one draw a frame (frameSlots.ts), so a storm commits two canvases a frame rather than three. Answers the
- * tab's clicks with the row under them. Paused while the tab is hidden.
+ * tab's clicks with the row under them. Paused while the tab is hidden. Its API is `PaintApi` (paintApi.ts), exposed
+ * with Comlink. With perfMarks on (workerMarks.ts) it marks each draw for the benches.
  */
+import './workerMarks';
 import * as Comlink from 'comlink';
-import type { BookFrame, HubApi, HubDiff, TabInterest, TickerRow, TradeRow } from '../../../workers/api';
-import { Canvas2DSurface } from '../../canvas/canvas2dSurface';
-import { FramePuller } from '../../hub/framePuller';
+import type { BookFrame, HubApi, HubDiff, TabInterest, TickerRow, TradeRow } from '../../workers/api';
+import { Canvas2DSurface } from '../canvas/canvas2dSurface';
+import { wrapHub } from '../hub/wrapHub';
+import { PERF_MARKS_ON, perfMark, perfNow } from '../lib/perfMarks';
+import { FramePuller } from './framePuller';
 import { FrameSlots, type SlotPanel } from './frameSlots';
+import type { PaintApi } from './paintApi';
 import { planFeeds } from './panelFeeds';
-import type { FromPanelWorker, PanelAdd, ToPanelWorker } from './paintMessages';
-import { PanelPainter, type PanelKind } from './panelPainter';
+import { PanelPainter } from './panelPainter';
+import type { PanelReportBase } from './panelView';
+import { createPanelView, type PanelInput, type PanelKind, type PanelReport } from './views';
 
 /** A hosted panel; it takes part in the frame share (frameSlots.ts) as itself. */
 interface Panel extends SlotPanel {
   readonly kind: PanelKind;
-  readonly painter: PanelPainter;
+  readonly painter: PanelPainter<PanelInput, PanelReport>;
+  readonly onReport: (report: PanelReportBase) => void;
   interest: TabInterest;
   /** Its data drew on arrival this frame: the frame loop does not draw it again in this frame. */
   drewSinceFrame: boolean;
-  /** receivedAt of the newest book handed to the painter, and of the book it last drew. */
+  /** receivedAt of the newest book handed to the painter, and of the book it last drew (marks only). */
   lastBook: number | null;
-  /** When the newest book reached this worker (performance.now()): splits feed-to-pixel into stages (bench). */
+  /** When the newest book reached this worker (performance.now()): splits feed-to-pixel into stages (marks only). */
   bookArrived: number;
   drawnBook: number | null;
-  /** receivedAt of a book first drawn since the last frame: its pixels are shown by the next frame (bench). */
+  /** receivedAt of a book first drawn since the last frame: its pixels are shown by the next frame (marks only). */
   shownBook: number | null;
-  drawMs: number[];
-  feedToPixelMs: number[];
-  feedToDrawMs: number[];
 }
 
 interface Feed {
@@ -52,14 +56,9 @@ const feeds = new Map<string, Feed>();
 let hub: Comlink.Remote<HubApi> | null = null;
 let visible = true;
 let raf = 0;
-let stats = false;
 /** Animation frames begun: a draw between frames shows in the next one (`frameNo + 1`). */
 let frameNo = 0;
 const slots = new FrameSlots();
-
-function post(m: FromPanelWorker): void {
-  postMessage(m);
-}
 
 function loop(now: number): void {
   raf = 0;
@@ -69,8 +68,8 @@ function loop(now: number): void {
   // Animations, hover and input changes draw here, unless the panel's data already drew on arrival this frame; then
   // each pull goes out again, held so its answer lands just before the next frame (see FramePuller).
   for (const p of panels.values()) {
-    if (stats && p.shownBook !== null) {
-      p.feedToPixelMs.push(performance.timeOrigin + now - p.shownBook);
+    if (PERF_MARKS_ON && p.shownBook !== null) {
+      perfMark('paint:feed-to-pixel', { kind: p.kind, ms: performance.timeOrigin + now - p.shownBook });
       p.shownBook = null;
     }
     if (!p.drewSinceFrame) paint(p, now, frameNo);
@@ -86,25 +85,27 @@ function loop(now: number): void {
 function paint(p: Panel, now: number, frame: number): void {
   if (!visible || !p.painter.wantsFrame() || !slots.allow(p, frame, panels.values())) return;
   slots.drew(p, frame);
-  const t0 = stats ? performance.now() : 0;
+  const t0 = perfNow();
   const report = p.painter.frame(now);
-  if (stats && p.painter.drewLast) {
-    const t1 = performance.now();
-    p.drawMs.push(t1 - t0);
-    // Feed-to-pixel is each book's first showing: the ratio bar's tween and hover redraw a book already on screen
-    // for frames after it was shown, and counting those again would add its growing age once per redraw.
-    if (p.lastBook !== null && p.lastBook !== p.drawnBook) {
-      p.drawnBook = p.lastBook;
-      p.shownBook = p.lastBook;
-      const age = performance.timeOrigin + t1 - p.lastBook;
-      p.feedToDrawMs.push(age);
-      // The bench's trace pairs this mark with the display frame that showed it (bench/render.bench.ts); the last
-      // field is the book's age when it reached this worker.
-      const ageOnArrival = performance.timeOrigin + p.bookArrived - p.lastBook;
-      performance.mark(`book-age:${p.kind}:${age.toFixed(2)}:${leadOf(p)}:${ageOnArrival.toFixed(2)}`);
-    }
-  }
-  if (report !== null) post({ type: 'report', panel: p.id, report });
+  if (PERF_MARKS_ON && p.painter.drewLast) markDraw(p, t0);
+  if (report !== null) p.onReport(report);
+}
+
+/** Marks one draw's time and, for a book's first showing, its age (bench/render.bench.ts and bench/ab.ts read them). */
+function markDraw(p: Panel, t0: number): void {
+  const t1 = performance.now();
+  perfMark('paint:draw', { kind: p.kind, ms: t1 - t0 });
+  // Feed-to-pixel is each book's first showing: the ratio bar's tween and hover redraw a book already on screen
+  // for frames after it was shown, and counting those again would add its growing age once per redraw.
+  if (p.lastBook === null || p.lastBook === p.drawnBook) return;
+  p.drawnBook = p.lastBook;
+  p.shownBook = p.lastBook;
+  const age = performance.timeOrigin + t1 - p.lastBook;
+  perfMark('paint:feed-to-draw', { kind: p.kind, ms: age });
+  // The bench's trace pairs this mark with the display frame that showed it (bench/render.bench.ts); the last
+  // field is the book's age when it reached this worker.
+  const ageOnArrival = performance.timeOrigin + p.bookArrived - p.lastBook;
+  perfMark(`book-age:${p.kind}:${age.toFixed(2)}:${leadOf(p)}:${ageOnArrival.toFixed(2)}`);
 }
 
 function leadOf(p: Panel): number {
@@ -116,6 +117,13 @@ function wake(): void {
   if (raf === 0 && visible && panels.size > 0) raf = requestAnimationFrame(loop);
 }
 
+/** Hands a book to a panel that reads books. */
+function giveBook(p: Panel, book: BookFrame, arrived: number): void {
+  p.painter.setBook(book);
+  p.lastBook = book.receivedAt;
+  p.bookArrived = arrived;
+}
+
 /** One pull's answer: hand it to its panels and draw them now, unless it came late for the frame it was held for. */
 function onDiff(feed: Feed, d: HubDiff, late: boolean): void {
   const now = performance.now();
@@ -124,11 +132,7 @@ function onDiff(feed: Feed, d: HubDiff, late: boolean): void {
   if (d.tickers !== undefined)
     for (const t of d.tickers) if (t.symbol === feed.interest.symbol) feed.last = t;
   for (const p of feed.panels) {
-    if (d.book !== undefined && p.interest.bookRows > 0) {
-      p.painter.setBook(d.book);
-      p.lastBook = d.book.receivedAt;
-      p.bookArrived = now;
-    }
+    if (d.book !== undefined && p.interest.bookRows > 0) giveBook(p, d.book, now);
     if (d.trades !== undefined && p.interest.trades) p.painter.setTrades(d.trades);
     if (d.tickers !== undefined && feed.last !== undefined)
       p.painter.setLast(feed.last.symbol, feed.last.last, feed.last.direction);
@@ -161,11 +165,7 @@ function replan(): void {
       // A panel joining a running pull starts from its newest data rather than waiting for the next change.
       for (const p of f.panels)
         if (!old.panels.includes(p)) {
-          if (old.book !== undefined && p.interest.bookRows > 0) {
-            p.painter.setBook(old.book);
-            p.lastBook = old.book.receivedAt;
-            p.bookArrived = performance.now();
-          }
+          if (old.book !== undefined && p.interest.bookRows > 0) giveBook(p, old.book, performance.now());
           if (old.trades !== undefined && p.interest.trades) p.painter.setTrades(old.trades);
           if (old.last !== undefined) p.painter.setLast(old.last.symbol, old.last.last, old.last.direction);
         }
@@ -197,95 +197,64 @@ function replan(): void {
   }
 }
 
-function addPanel(m: PanelAdd): void {
-  const ctx = m.canvas.getContext('2d', { alpha: false });
-  if (ctx === null) throw new Error('no 2D context in the paint worker');
-  const painter = new PanelPainter(m.kind, new Canvas2DSurface(ctx, m.canvas));
-  painter.setInput(m.input);
-  panels.set(m.panel, {
-    id: m.panel,
-    kind: m.kind,
-    painter,
-    primary: m.kind === 'book',
-    wantsFrame: () => painter.wantsFrame(),
-    inputChanged: () => painter.inputChanged(),
-    interest: m.interest,
-    drewSinceFrame: false,
-    lastBook: null,
-    bookArrived: 0,
-    drawnBook: null,
-    shownBook: null,
-    drawMs: [],
-    feedToPixelMs: [],
-    feedToDrawMs: [],
-  });
-  replan();
-  wake();
-}
-
-function postStats(): void {
-  for (const p of panels.values()) {
-    post({
-      type: 'stats',
-      panel: p.id,
-      kind: p.kind,
-      drawMs: p.drawMs,
-      feedToPixelMs: p.feedToPixelMs,
-      feedToDrawMs: p.feedToDrawMs,
+const api: PaintApi = {
+  init(hubPort, isVisible) {
+    hub = wrapHub(hubPort);
+    visible = isVisible;
+    replan();
+  },
+  add(panel, canvas, interest, input, onReport) {
+    const ctx = canvas.getContext('2d', { alpha: false });
+    if (ctx === null) throw new Error('no 2D context in the paint worker');
+    const kind = (input as PanelInput).kind;
+    const painter = new PanelPainter(createPanelView(kind, new Canvas2DSurface(ctx, canvas)));
+    painter.setInput(input as PanelInput);
+    panels.set(panel, {
+      id: panel,
+      kind,
+      painter,
+      onReport,
+      primary: kind === 'book',
+      wantsFrame: () => painter.wantsFrame(),
+      inputChanged: () => painter.inputChanged(),
+      interest,
+      drewSinceFrame: false,
+      lastBook: null,
+      bookArrived: 0,
+      drawnBook: null,
+      shownBook: null,
     });
-    p.drawMs = [];
-    p.feedToPixelMs = [];
-    p.feedToDrawMs = [];
-  }
-  performance.clearMarks();
-}
-
-onmessage = (e: MessageEvent<ToPanelWorker>) => {
-  const m = e.data;
-  switch (m.type) {
-    case 'init':
-      hub = Comlink.wrap<HubApi>(m.hubPort);
-      visible = m.visible;
-      stats = m.stats === true;
-      if (stats) setInterval(postStats, 500);
-      replan();
-      return;
-    case 'add':
-      addPanel(m);
-      return;
-    case 'remove': {
-      const p = panels.get(m.panel);
-      if (p === undefined) return;
-      panels.delete(m.panel);
-      slots.forget(m.panel);
-      p.painter.destroy();
-      replan();
-      return;
-    }
-    case 'input':
-      panels.get(m.panel)?.painter.setInput(m.input);
-      wake();
-      return;
-    case 'interest': {
-      const p = panels.get(m.panel);
-      if (p === undefined) return;
-      p.interest = m.interest;
-      replan();
-      return;
-    }
-    case 'visible':
-      visible = m.visible;
-      for (const f of feeds.values()) f.puller.setVisible(m.visible);
-      wake();
-      return;
-    case 'row':
-      post({ type: 'row', id: m.id, row: panels.get(m.panel)?.painter.rowAt(m.row) ?? null });
-      return;
-    case 'trade':
-      post({ type: 'trade', id: m.id, trade: panels.get(m.panel)?.painter.tradeAt(m.row) ?? null });
-      return;
-    case 'best':
-      post({ type: 'best', id: m.id, best: panels.get(m.panel)?.painter.best() ?? null });
-      return;
-  }
+    replan();
+    wake();
+  },
+  remove(panel) {
+    const p = panels.get(panel);
+    if (p === undefined) return;
+    panels.delete(panel);
+    slots.forget(panel);
+    p.painter.destroy();
+    // The tab's report callback is a Comlink proxy: release it, or its port stays open.
+    (p.onReport as Partial<Comlink.ProxyMethods>)[Comlink.releaseProxy]?.();
+    replan();
+  },
+  input(panel, input) {
+    panels.get(panel)?.painter.setInput(input as PanelInput);
+    wake();
+  },
+  interest(panel, interest) {
+    const p = panels.get(panel);
+    if (p === undefined) return;
+    p.interest = interest;
+    replan();
+  },
+  visible(isVisible) {
+    visible = isVisible;
+    for (const f of feeds.values()) f.puller.setVisible(isVisible);
+    wake();
+  },
+  row: (panel, row) => panels.get(panel)?.painter.rowAt(row) ?? null,
+  trade: (panel, row) => panels.get(panel)?.painter.tradeAt(row) ?? null,
+  best: (panel) => panels.get(panel)?.painter.best() ?? null,
 };
+
+Comlink.expose(api);

@@ -2,22 +2,28 @@
  * Mounts a market panel's painter on its canvas. With the Canvas2D backend and OffscreenCanvas the canvas goes to
  * the tab's one paint worker (panelWorkerHost.ts), which hosts every market panel and pulls their data from the hub:
  * the tab's main thread then does no work per frame. With the pixi.js WebGL backend (or without OffscreenCanvas, or
- * `?paint=main`) the painter runs in the tab on the shared animation-frame loop, fed by the tab's hub client. Either
- * way the component gets the same reports and queries.
+ * `?paint=main`) the painter runs in the tab on the shared animation-frame loop, fed by the tab's hub client, through
+ * the view the feature passes (`createView`). Either way the component gets the same reports and queries.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { TabInterest, TradeRow } from '../../../workers/api';
-import { demoteToCanvas, pageSurfaceBackend } from '../../canvas/backend';
-import { createSurface } from '../../canvas/createSurface';
-import { onEveryFrame } from '../../canvas/frameLoop';
-import type { Surface } from '../../canvas/surface';
-
-import { hubClient, hubStore } from '../../hub/client';
-import { tickersAtom } from '../../hub/state';
-import { useHubWant } from '../../hub/useHubWant';
-import { PanelPainter, type PanelInput, type PanelKind, type PanelReport } from './panelPainter';
-import { panelWorkerHost, reportOf, type PanelLink } from './panelWorkerHost';
-import type { RowRef } from './view';
+import type { TabInterest, TradeRow } from '../../workers/api';
+import { demoteToCanvas, pageSurfaceBackend } from '../canvas/backend';
+import { createSurface } from '../canvas/createSurface';
+import { onEveryFrame } from '../canvas/frameLoop';
+import type { Surface } from '../canvas/surface';
+import { hubClient, hubStore } from '../hub/client';
+import { tickersAtom } from '../hub/state';
+import { useHubWant } from '../hub/useHubWant';
+import { PanelPainter } from './panelPainter';
+import type {
+  BestPrices,
+  PanelInputBase,
+  PanelReportBase,
+  PanelRowRef,
+  PanelViewFactory,
+  RowAnswer,
+} from './panelView';
+import { panelWorkerHost, type PanelLink } from './panelWorkerHost';
 
 /** Where a panel paints. */
 export type PaintMode = 'worker' | 'main';
@@ -37,34 +43,44 @@ export function panelPaintMode(): PaintMode {
 }
 
 /** What a panel component gets. */
-export interface PanelHandle {
+export interface PanelHandle<R extends PanelReportBase> {
   /** The panel's canvas. */
   readonly canvasRef: React.RefObject<HTMLCanvasElement | null>;
   /** Key for the canvas: changes when it must be replaced by a fresh element. */
   readonly canvasKey: string;
-  readonly report: PanelReport | null;
+  readonly report: R | null;
   /** The book row (price, cumulative quantity) under a slot, now. */
-  readonly row: (row: RowRef) => Promise<{ readonly price: number; readonly cumQty: number } | null>;
+  readonly row: (row: PanelRowRef) => Promise<RowAnswer | null>;
   /** The trade at a list row, now. */
   readonly trade: (row: number) => Promise<TradeRow | null>;
   /** Best bid and ask, now. */
-  readonly best: () => Promise<{ readonly bid: number; readonly ask: number } | null>;
+  readonly best: () => Promise<BestPrices | null>;
 }
 
 const transferred = new WeakSet<HTMLCanvasElement>();
 
-/** Paints `kind` from `input` and the hub data of `interest`. */
-export function usePanelPainter(kind: PanelKind, input: PanelInput, interest: TabInterest): PanelHandle {
+/**
+ * Paints the panel `input.kind` names from `input` and the hub data of `interest`: in the paint worker (which makes
+ * the view from the kind, src/paint/views.ts), or in the tab through `createView` (a module-level function).
+ */
+export function usePanelPainter<I extends PanelInputBase, R extends PanelReportBase>(
+  input: I,
+  interest: TabInterest,
+  createView: PanelViewFactory<I, R>,
+): PanelHandle<R> {
   const mode = panelPaintMode();
+  const kind = input.kind;
+  const createRef = useRef(createView);
+  createRef.current = createView;
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [gen, setGen] = useState(0);
-  const [report, setReport] = useState<PanelReport | null>(null);
+  const [report, setReport] = useState<R | null>(null);
   const inputRef = useRef(input);
   inputRef.current = input;
   const interestRef = useRef(interest);
   interestRef.current = interest;
-  const linkRef = useRef<PanelLink | null>(null);
-  const painterRef = useRef<PanelPainter | null>(null);
+  const linkRef = useRef<PanelLink<I> | null>(null);
+  const painterRef = useRef<PanelPainter<I, R> | null>(null);
   /** In the tab: hands the painter the last price of its symbol from the tab's tickers. */
   const pushLastRef = useRef<() => void>(() => undefined);
 
@@ -86,9 +102,9 @@ export function usePanelPainter(kind: PanelKind, input: PanelInput, interest: Ta
       el.dataset.backend = 'canvas';
       el.dataset.renderer = 'canvas2d-worker';
       const offscreen = el.transferControlToOffscreen();
-      const link = panelWorkerHost().add(kind, offscreen, interestRef.current, inputRef.current, (m) => {
-        const r = reportOf(m);
-        if (r !== null) setReport(r);
+      const link = panelWorkerHost().add(offscreen, interestRef.current, inputRef.current, (r) => {
+        // The worker made this panel's view from the input's kind, so its reports are that view's reports.
+        setReport(r as R);
       });
       linkRef.current = link;
       return () => {
@@ -99,7 +115,7 @@ export function usePanelPainter(kind: PanelKind, input: PanelInput, interest: Ta
     }
     // In the tab: surfaces of the page's backend on the elements, fed by the tab's hub client.
     let live = true;
-    let painter: PanelPainter | null = null;
+    let painter: PanelPainter<I, R> | null = null;
     let offs: (() => void)[] = [];
     const dpr = window.devicePixelRatio || 1;
     void createSurface(el, pageSurfaceBackend(), {
@@ -112,7 +128,7 @@ export function usePanelPainter(kind: PanelKind, input: PanelInput, interest: Ta
           surface.destroy();
           return;
         }
-        const p = new PanelPainter(kind, surface);
+        const p = new PanelPainter(createRef.current(surface));
         painter = p;
         painterRef.current = p;
         p.setInput(inputRef.current);

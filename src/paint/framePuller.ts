@@ -15,9 +15,10 @@
  * The owner either lets the puller watch animation frames itself, or (`ownFrames: false`) calls `tick()` from its
  * own frame loop.
  */
-import * as Comlink from 'comlink';
+import type * as Comlink from 'comlink';
 import type { HubApi, HubDiff, TabInterest } from '../../workers/api';
-import { BUILD_ID } from './buildId';
+import { BUILD_ID } from '../hub/buildId';
+import { wrapHub } from '../hub/wrapHub';
 
 const PULL_WAIT_MS = 10_000;
 /** The lead's bounds and start, in ms before the next frame (the hub's lateness + the answer's trip + drawing). */
@@ -112,7 +113,7 @@ export class FramePuller {
     private readonly ownFrames = true,
   ) {
     // Several pullers of one worker share one port and its Comlink wrapper (each call names its puller's tab id).
-    this.api = hub instanceof MessagePort ? Comlink.wrap<HubApi>(hub) : hub;
+    this.api = hub instanceof MessagePort ? wrapHub(hub) : hub;
     const lockName = `hub-paint-${this.tabId}`;
     // Held while the worker lives: the hub drops this puller's interest when the tab (and its worker) goes away.
     void navigator.locks.request(lockName, () => new Promise<never>(() => undefined)).catch(() => undefined);

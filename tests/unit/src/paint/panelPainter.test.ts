@@ -1,20 +1,19 @@
 /** The panel painter's reports: what the tab hears back after a draw, and when it hears nothing. */
 import { describe, expect, it } from 'vitest';
-import type { BookFrame } from '../../../../../workers/api';
-import { Canvas2DSurface } from '../../../../../src/canvas/canvas2dSurface';
-import {
-  BOOK_INPUTS_AT_REST,
-  PanelPainter,
-  type PanelInput,
-} from '../../../../../src/features/orderbook/panelPainter';
-import { recorder } from '../../canvas/recorder';
-import { bookOf } from './books';
+import type { BookFrame } from '../../../../workers/api';
+import { Canvas2DSurface } from '../../../../src/canvas/canvas2dSurface';
+import { createDepthPanelView, type DepthInput } from '../../../../src/features/depth/depthPanelView';
+import { createBookPanelView, type BookInput } from '../../../../src/features/orderbook/bookPanelView';
+import { createTradesPanelView, type TradesInput } from '../../../../src/features/trades/tradesPanelView';
+import { PanelPainter } from '../../../../src/paint/panelPainter';
+import { recorder } from '../canvas/recorder';
+import { bookOf } from '../features/orderbook/books';
 
 /** `levels` bids and asks of the app's symbol, as update `u`. */
 const book = (levels: number, u: number): BookFrame =>
   bookOf(levels, { symbol: 'BTCUSDT', u, receivedAt: u });
 
-const input = (hoverX: number | null): PanelInput => ({
+const base = {
   width: 320,
   height: 200,
   dpr: 1,
@@ -24,24 +23,40 @@ const input = (hoverX: number | null): PanelInput => ({
   symbol: 'BTCUSDT',
   pricePrecision: 2,
   quantityPrecision: 4,
-  priceDp: 2,
-  text: {
-    price: 'Price',
-    amount: 'Amount',
-    total: 'Total',
-    time: 'Time',
-    ratioBuy: 'B',
-    ratioSell: 'S',
-    mid: 'Mid',
-  },
-  ...BOOK_INPUTS_AT_REST,
-  flash: false,
+} as const;
+
+const input = (hoverX: number | null): DepthInput => ({
+  ...base,
+  kind: 'depth',
+  text: { mid: 'Mid' },
   hoverX,
 });
 
+const bookInput = (height: number): BookInput => ({
+  ...base,
+  kind: 'book',
+  height,
+  priceDp: 2,
+  text: { price: 'Price', amount: 'Amount', total: 'Total', ratioBuy: 'B', ratioSell: 'S' },
+  layout: 1,
+  total: 'base',
+  sums: false,
+  ownOrders: [],
+  step: 1,
+});
+
+const tradesInput = (): TradesInput => ({
+  ...base,
+  kind: 'trades',
+  text: { price: 'Price', amount: 'Amount', time: 'Time' },
+  flash: false,
+});
+
+const surface = (ctx = recorder()): Canvas2DSurface => new Canvas2DSurface(ctx, { width: 0, height: 0 });
+
 describe('panel painter reports', () => {
   it('depth: reports when levels appear, not each time their count moves; a hover readout always reports', () => {
-    const p = new PanelPainter('depth', new Canvas2DSurface(recorder(), { width: 0, height: 0 }));
+    const p = new PanelPainter(createDepthPanelView(surface()));
     p.setInput(input(null));
     expect(p.frame(0)?.levels).toBe(0);
     p.setBook(book(3, 1));
@@ -66,7 +81,7 @@ describe('panel painter reports', () => {
 
 describe('panel painter news', () => {
   it('wants a frame for new data or input, and tells input apart from data', () => {
-    const p = new PanelPainter('depth', new Canvas2DSurface(recorder(), { width: 0, height: 0 }));
+    const p = new PanelPainter(createDepthPanelView(surface()));
     // No input yet: nothing to draw on.
     expect(p.wantsFrame()).toBe(false);
     p.setInput(input(null));
@@ -90,8 +105,8 @@ describe('panel painter news', () => {
 
   it("a book draws its own symbol's last price, handed over as data; another symbol's is kept but not drawn", () => {
     const ctx = recorder();
-    const p = new PanelPainter('book', new Canvas2DSurface(ctx, { width: 0, height: 0 }));
-    p.setInput({ ...input(null), height: 400 });
+    const p = new PanelPainter(createBookPanelView(surface(ctx)));
+    p.setInput(bookInput(400));
     p.setBook(book(3, 1));
     p.frame(0);
     const mid = (): (string | undefined)[] =>
@@ -113,16 +128,16 @@ describe('panel painter news', () => {
     p.setLast('BTCUSDT', 100.45, 'up');
     expect(p.wantsFrame()).toBe(false);
     // A trades list ignores it.
-    const t = new PanelPainter('trades', new Canvas2DSurface(recorder(), { width: 0, height: 0 }));
-    t.setInput(input(null));
+    const t = new PanelPainter(createTradesPanelView(surface()));
+    t.setInput(tradesInput());
     t.frame(0);
     t.setLast('BTCUSDT', 100.45, 'up');
     expect(t.wantsFrame()).toBe(false);
   });
 
   it('a trades list has no news in a book', () => {
-    const p = new PanelPainter('trades', new Canvas2DSurface(recorder(), { width: 0, height: 0 }));
-    p.setInput(input(null));
+    const p = new PanelPainter(createTradesPanelView(surface()));
+    p.setInput(tradesInput());
     p.frame(0);
     p.setBook(book(3, 1));
     expect(p.wantsFrame()).toBe(false);
