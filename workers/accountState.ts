@@ -11,9 +11,8 @@ import {
   parseAverageResult,
   toAverageDays,
   type AccountKind,
-  type AverageDays,
-  type AverageLine,
 } from './account/averages';
+import type { AverageDays, AverageLine } from './protocol/account';
 import {
   bucketMarkers,
   FillHistory,
@@ -21,11 +20,11 @@ import {
   parseClassicFills,
   parseUnifiedFills,
   toCandleInterval,
-  type Fill,
-  type FillMarker,
 } from './account/fills';
+import type { Fill, FillMarker } from './protocol/account';
 import { decideNotification } from './account/notifications';
-import { OpenOrders, toOrderEvent, type OpenListKind, type OrderEvent } from './account/orders';
+import { OpenOrders, type OpenListKind } from './account/orders';
+import { toOrderEvent, type OrderEvent } from './protocol/orderEvent';
 import { WalletBalances } from './account/wallet';
 import { ACCOUNT_TOPICS, accountTopicKind } from './account/wire';
 import { CALLS } from './protocol/paths';

@@ -6,40 +6,25 @@
  * as soon as anything in the tab's interest changed since `cursor` (or at once if something already did). A hidden tab
  * does not pull, so nothing accumulates for it; its next pull after a long pause returns one fresh snapshot.
  */
-import type { AverageLine } from './account/averages';
-import type { Fill, FillMarker } from './account/fills';
-import type { OrderEvent } from './account/orders';
+import type { AverageLine, Fill, FillMarker } from './protocol/account';
+import type { ConnectionState } from './protocol/connection';
+import type { TabInterest } from './protocol/interest';
+import type { CandleRow, TickerRow } from './protocol/market';
+import type { OrderEvent } from './protocol/orderEvent';
+import type { SymbolInfo } from './protocol/symbols';
 
-export type { AverageLine, Fill, FillMarker, OrderEvent };
-
-/** What one tab wants from the hub; replaced wholesale by `setInterest`. */
-export interface TabInterest {
-  /** Symbol of the page, e.g. "BTCUSDT"; null for none. */
-  readonly symbol: string | null;
-  /** Depth step (a digitMerge entry) for the merged book; null = the default step rule. */
-  readonly step: string | null;
-  /** Book rows per side to send (0 = no book). At most 40. */
-  readonly bookRows: number;
-  /** Latest trades wanted. */
-  readonly trades: boolean;
-  /** Live candles of this wire interval ("1s", "1", "5", …, "D", "W", "M"), or null. */
-  readonly klineInterval: string | null;
-  /** Tickers of every listed symbol (symbol list, header) — at most a few updates a second. */
-  readonly allTickers: boolean;
-  /** Private account data (orders, balances) for a logged-in tab. */
-  readonly account: boolean;
-}
-
-/** An interest in nothing: a tab before it says what it shows. */
-export const NO_INTEREST: TabInterest = {
-  symbol: null,
-  step: null,
-  bookRows: 0,
-  trades: false,
-  klineInterval: null,
-  allTickers: false,
-  account: false,
+export type {
+  AverageLine,
+  CandleRow,
+  ConnectionState,
+  Fill,
+  FillMarker,
+  OrderEvent,
+  SymbolInfo,
+  TabInterest,
+  TickerRow,
 };
+export { NO_INTEREST } from './protocol/interest';
 
 /** A tab's first message. */
 export interface TabHello {
@@ -59,16 +44,6 @@ export interface HubHello {
   readonly reload: boolean;
   /** 'shared' or 'dedicated' (the fallback). */
   readonly mode: 'shared' | 'dedicated';
-}
-
-/** Socket state (spec §8 codes). */
-export interface ConnectionState {
-  readonly state: 'connecting' | 'open' | 'reconnecting' | 'offline';
-  /** 4998 open error, 4997 open timeout, 4996 heartbeat timeout, 4995 heartbeat recovered, 4999 error, 4005/4006 abnormal close. */
-  readonly code: number | null;
-  readonly lastMessageAt: number;
-  /** Reconnects so far. */
-  readonly reconnects: number;
 }
 
 /** Merged book rows of one symbol at one step: typed arrays of 4 numbers a row (price, amount, cum base, cum quote). */
@@ -101,30 +76,6 @@ export interface TradeRow {
   readonly time: number;
   /** Taker side. */
   readonly side: 'Buy' | 'Sell';
-}
-
-/** One candle, ascending time. */
-export interface CandleRow {
-  readonly time: number;
-  readonly open: number;
-  readonly high: number;
-  readonly low: number;
-  readonly close: number;
-  readonly volume: number;
-  readonly turnover: number;
-  readonly confirm: boolean;
-}
-
-/** 24h ticker of one symbol. */
-export interface TickerRow {
-  readonly symbol: string;
-  readonly last: number;
-  readonly high24h: number;
-  readonly low24h: number;
-  readonly volume24h: number;
-  readonly turnover24h: number;
-  readonly change24h: number;
-  readonly direction: 'up' | 'down' | 'flat';
 }
 
 /** Counters of input the hub dropped (bad frames, gaps…), for the bench page and debugging. */
@@ -171,33 +122,6 @@ export interface AccountDiff {
     readonly sound: boolean;
     readonly order: OrderEvent;
   }[];
-}
-
-/** One listed symbol (instruments-info row: the product's Symbol fields of spec §3). */
-export interface SymbolInfo {
-  readonly symbol: string;
-  readonly symbolId: number;
-  readonly base: string;
-  readonly quote: string;
-  readonly pricePrecision: number;
-  readonly quantityPrecision: number;
-  readonly amountPrecision: number;
-  readonly minTradeQuantity: string;
-  readonly maxTradeQuantity: string;
-  readonly minTradeAmount: string;
-  readonly maxTradeAmount: string;
-  readonly digitMerge: string;
-  /** '' | 'innovation' | 'adventure' */
-  readonly mark: string;
-  readonly tradeStatus: number;
-  readonly isBanBuy: boolean;
-  readonly isBanSell: boolean;
-  /** '' | 'long' | 'short' (leveraged token). */
-  readonly ltDirection: string;
-  /** '' | 'disclaimer' | 'terms' */
-  readonly noticeType: string;
-  /** Opening time in ms; 0 when open. */
-  readonly openTime: number;
 }
 
 /** The hub API. Every method is safe to call with any input: bad input is answered, never thrown into the tab. */

@@ -21,6 +21,8 @@ import type {
   TradeRow,
 } from './api';
 import { NO_INTEREST } from './api';
+import { isInterest, sameInterest } from './protocol/interest';
+import { parseSymbols } from './protocol/symbols';
 import { CALLS } from './protocol/paths';
 import { Connection, type SocketLike } from './connection/socket';
 import { chunkTopics, TopicRefs } from './connection/topics';
@@ -595,60 +597,4 @@ export class Hub {
     this.logLines.push(`${new Date(this.env.now()).toISOString()} ${line}`);
     if (this.logLines.length > LOG_LINES) this.logLines.splice(0, this.logLines.length - LOG_LINES);
   }
-}
-
-function sameInterest(a: TabInterest, b: TabInterest): boolean {
-  return (Object.keys(a) as (keyof TabInterest)[]).every((k) => a[k] === b[k]);
-}
-
-/** Validates an interest object coming from a tab (a tab is not trusted to send a well-formed one). */
-function isInterest(v: unknown): v is TabInterest {
-  if (typeof v !== 'object' || v === null) return false;
-  const i = v as Record<string, unknown>;
-  return (
-    (i.symbol === null || (typeof i.symbol === 'string' && /^[A-Z0-9]{2,24}$/.test(i.symbol))) &&
-    (i.step === null || (typeof i.step === 'string' && i.step.length < 16)) &&
-    typeof i.bookRows === 'number' &&
-    Number.isInteger(i.bookRows) &&
-    i.bookRows >= 0 &&
-    i.bookRows <= 40 &&
-    typeof i.trades === 'boolean' &&
-    (i.klineInterval === null || (typeof i.klineInterval === 'string' && i.klineInterval.length < 4)) &&
-    typeof i.allTickers === 'boolean' &&
-    typeof i.account === 'boolean'
-  );
-}
-
-/** Parses instruments-info into SymbolInfo rows; [] on any failure. */
-export function parseSymbols(json: unknown): SymbolInfo[] {
-  const list = (json as { result?: { list?: unknown } } | null)?.result?.list;
-  if (!Array.isArray(list)) return [];
-  const out: SymbolInfo[] = [];
-  for (const r of list as Record<string, unknown>[]) {
-    if (typeof r.symbol !== 'string' || typeof r.pricePrecision !== 'number') continue;
-    const s = (k: string): string => (typeof r[k] === 'string' ? r[k] : '');
-    const n = (k: string): number => (typeof r[k] === 'number' ? r[k] : 0);
-    out.push({
-      symbol: r.symbol,
-      symbolId: n('symbolId'),
-      base: s('baseCoin'),
-      quote: s('quoteCoin'),
-      pricePrecision: n('pricePrecision'),
-      quantityPrecision: n('quantityPrecision'),
-      amountPrecision: n('amountPrecision'),
-      minTradeQuantity: s('minTradeQuantity'),
-      maxTradeQuantity: s('maxTradeQuantity'),
-      minTradeAmount: s('minTradeAmount'),
-      maxTradeAmount: s('maxTradeAmount'),
-      digitMerge: s('digitMerge'),
-      mark: s('mark'),
-      tradeStatus: n('tradeStatus'),
-      isBanBuy: r.isBanBuy === true,
-      isBanSell: r.isBanSell === true,
-      ltDirection: s('ltDirection'),
-      noticeType: s('noticeType'),
-      openTime: n('openTime'),
-    });
-  }
-  return out;
 }

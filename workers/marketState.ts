@@ -21,9 +21,8 @@ import {
   recordKlinePage,
   startKlinePaging,
   toWireInterval,
-  type Candle,
 } from './market/klines';
-import { applyTicker, type TickerStats } from './market/ticker';
+import { applyTicker } from './market/ticker';
 import { parseRecentTradesRest, TradeTape, TRADES_SHOWN } from './market/trades';
 import { countFrame, createDecodeCounters, decodeFrame } from './protocol/decode';
 import { intervalMs } from './protocol/intervals';
@@ -52,9 +51,9 @@ interface SymbolState {
   bookReceivedAt: number;
   readonly tape: TradeTape;
   tradesStamp: number;
-  ticker: TickerStats | undefined;
+  ticker: TickerRow | undefined;
   tickerStamp: number;
-  readonly candles: Map<string, { rows: Candle[]; stamp: number }>;
+  readonly candles: Map<string, { rows: CandleRow[]; stamp: number }>;
   /** Merged frames by "step|rows", valid for one bookStamp. */
   readonly merged: Map<string, { stamp: number; frame: BookFrame }>;
 }
@@ -291,7 +290,7 @@ export class MarketState {
       const plan = planKlinePage(paging);
       if (plan.type === 'done') return [...plan.candles];
       const q = new URLSearchParams(klineQuery(symbol, iv, plan)).toString();
-      let page: Candle[] = [];
+      let page: CandleRow[] = [];
       try {
         page = parseKlineRest(await get(`${CALLS.kline.path}?${q}`));
       } catch {

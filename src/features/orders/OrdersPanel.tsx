@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OrderEvent, SymbolInfo } from '../../../workers/api';
-import { toOrderEvent } from '../../../workers/account/orders';
+import { toOrderEvent } from '../../../workers/protocol/orderEvent';
 import { pairLookupAtom, routeAtom, sessionUserAtom } from '../../app/state';
 import { accountAtom, symbolsAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
