@@ -6,23 +6,28 @@
  * as soon as anything in the tab's interest changed since `cursor` (or at once if something already did). A hidden tab
  * does not pull, so nothing accumulates for it; its next pull after a long pause returns one fresh snapshot.
  */
-import type { AverageLine, Fill, FillMarker } from './protocol/account';
+import type { AccountDiff, AverageLine, Fill, FillMarker } from './protocol/account';
 import type { ConnectionState } from './protocol/connection';
 import type { TabInterest } from './protocol/interest';
-import type { CandleRow, TickerRow } from './protocol/market';
+import type { BookFrame, CandleRow, TickerRow, TradeRow } from './protocol/market';
+import type { HubDiff } from './protocol/diff';
 import type { OrderEvent } from './protocol/orderEvent';
 import type { SymbolInfo } from './protocol/symbols';
 
 export type {
+  AccountDiff,
   AverageLine,
+  BookFrame,
   CandleRow,
   ConnectionState,
   Fill,
   FillMarker,
+  HubDiff,
   OrderEvent,
   SymbolInfo,
   TabInterest,
   TickerRow,
+  TradeRow,
 };
 export { NO_INTEREST } from './protocol/interest';
 
@@ -46,83 +51,8 @@ export interface HubHello {
   readonly mode: 'shared' | 'dedicated';
 }
 
-/** Merged book rows of one symbol at one step: typed arrays of 4 numbers a row (price, amount, cum base, cum quote). */
-export interface BookFrame {
-  readonly symbol: string;
-  readonly step: string;
-  /** Steps offered by the symbol's digitMerge (spec §5). */
-  readonly steps: readonly string[];
-  readonly bids: Float64Array;
-  readonly asks: Float64Array;
-  readonly bidCount: number;
-  readonly askCount: number;
-  readonly buyOnePrice: number;
-  readonly sellOnePrice: number;
-  /** Bid share of shown depth, 0..1. */
-  readonly ratio: number;
-  /** Book update id of the last applied message. */
-  readonly u: number;
-  /** performance.timeOrigin-relative ms when the newest frame reached the hub (for feed-to-pixel timing). */
-  readonly receivedAt: number;
-  /** True while the book waits for a fresh snapshot after a gap. */
-  readonly resyncing: boolean;
-}
-
-/** One latest trade. */
-export interface TradeRow {
-  readonly id: string;
-  readonly price: number;
-  readonly qty: number;
-  readonly time: number;
-  /** Taker side. */
-  readonly side: 'Buy' | 'Sell';
-}
-
 /** Counters of input the hub dropped (bad frames, gaps…), for the bench page and debugging. */
 export type HubCounters = Readonly<Record<string, number>>;
-
-/** What changed for one tab since its cursor; absent fields did not change. */
-export interface HubDiff {
-  /** Pass back on the next pull. */
-  readonly cursor: number;
-  readonly instanceId: string;
-  /** Set when the tab must reload (a newer build is deployed). */
-  readonly reload?: true;
-  readonly connection?: ConnectionState;
-  readonly book?: BookFrame;
-  /** Newest first, at most 40. */
-  readonly trades?: readonly TradeRow[];
-  /** The forming candle (and the one it closed, if any), for klineInterval. */
-  readonly candles?: readonly CandleRow[];
-  readonly tickers?: readonly TickerRow[];
-  /** Private data; shapes owned by workers/account. */
-  readonly account?: AccountDiff;
-}
-
-/** Account data as tabs receive it. */
-export interface AccountDiff {
-  readonly loggedIn: boolean;
-  /** Open orders (spot, plan, trailing), newest first. */
-  readonly openOrders: readonly OrderEvent[];
-  /** Balances per coin. */
-  readonly balances: readonly {
-    readonly coin: string;
-    readonly free: string;
-    readonly locked: string;
-    readonly total: string;
-  }[];
-  /** Increments whenever the account's fills change (a push or a refetch): the chart re-asks `fillMarkers`. */
-  readonly fillsVersion: number;
-  /** Increments whenever an average line changes: the chart re-asks `averages`. */
-  readonly averagesVersion: number;
-  /** Order notifications to show once (toasts), oldest first. */
-  readonly notices: readonly {
-    readonly id: string;
-    readonly kind: string;
-    readonly sound: boolean;
-    readonly order: OrderEvent;
-  }[];
-}
 
 /** The hub API. Every method is safe to call with any input: bad input is answered, never thrown into the tab. */
 export interface HubApi {

@@ -3,6 +3,7 @@
  * lines' day spans and legend (the chart UI offers and labels them). Declared here, not in the reducers, so
  * `workers/api.ts` and the UI depend on the protocol only.
  */
+import type { OrderEvent } from './orderEvent';
 
 /** One fill of the account (spec §3 Fill). */
 export interface Fill {
@@ -64,4 +65,29 @@ export interface AverageLine {
   readonly qtySum: string;
   /** Spec §4: the line is drawn only when the average is above 0 (and its toggle is 'show'). */
   readonly positive: boolean;
+}
+
+/** Account data as tabs receive it. */
+export interface AccountDiff {
+  readonly loggedIn: boolean;
+  /** Open orders (spot, plan, trailing), newest first. */
+  readonly openOrders: readonly OrderEvent[];
+  /** Balances per coin. */
+  readonly balances: readonly {
+    readonly coin: string;
+    readonly free: string;
+    readonly locked: string;
+    readonly total: string;
+  }[];
+  /** Increments whenever the account's fills change (a push or a refetch): the chart re-asks `fillMarkers`. */
+  readonly fillsVersion: number;
+  /** Increments whenever an average line changes: the chart re-asks `averages`. */
+  readonly averagesVersion: number;
+  /** Order notifications to show once (toasts), oldest first. */
+  readonly notices: readonly {
+    readonly id: string;
+    readonly kind: string;
+    readonly sound: boolean;
+    readonly order: OrderEvent;
+  }[];
 }

@@ -32,3 +32,35 @@ export interface TickerRow {
   readonly change24h: number;
   readonly direction: TickDirection;
 }
+
+/** Merged book rows of one symbol at one step: typed arrays of 4 numbers a row (price, amount, cum base, cum quote). */
+export interface BookFrame {
+  readonly symbol: string;
+  readonly step: string;
+  /** Steps offered by the symbol's digitMerge (spec §5). */
+  readonly steps: readonly string[];
+  readonly bids: Float64Array;
+  readonly asks: Float64Array;
+  readonly bidCount: number;
+  readonly askCount: number;
+  readonly buyOnePrice: number;
+  readonly sellOnePrice: number;
+  /** Bid share of shown depth, 0..1. */
+  readonly ratio: number;
+  /** Book update id of the last applied message. */
+  readonly u: number;
+  /** performance.timeOrigin-relative ms when the newest frame reached the hub (for feed-to-pixel timing). */
+  readonly receivedAt: number;
+  /** True while the book waits for a fresh snapshot after a gap. */
+  readonly resyncing: boolean;
+}
+
+/** One latest trade. */
+export interface TradeRow {
+  readonly id: string;
+  readonly price: number;
+  readonly qty: number;
+  readonly time: number;
+  /** Taker side. */
+  readonly side: 'Buy' | 'Sell';
+}
