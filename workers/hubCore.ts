@@ -93,9 +93,6 @@ export class Hub {
       resubscribe: (topic) => {
         this.resubscribe(topic);
       },
-      privateFrame: (topic, data) => {
-        this.account.ingest(topic, data);
-      },
     });
     this.account = new AccountState({
       now: env.now,
@@ -124,7 +121,9 @@ export class Hub {
       },
       {
         message: (text) => {
-          this.market.ingest(text);
+          // The market half decodes every frame once; private (account) frames are routed here, not through it.
+          const f = this.market.ingest(text);
+          if (f.type === 'private') this.account.ingest(f.topic, f.data);
           if (this.tabs.hasHeld()) this.tabs.answerDue();
         },
         opened: () => {

@@ -27,6 +27,7 @@ import { parseRecentTradesRest, TradeTape, TRADES_SHOWN } from './market/trades'
 import { countFrame, createDecodeCounters, decodeFrame } from './protocol/decode';
 import { intervalMs } from './protocol/intervals';
 import { CALLS } from './protocol/paths';
+import type { DecodedFrame } from './protocol/wire';
 
 /** Book depth the hub subscribes: deep enough to fill 40 merged rows at coarse steps. */
 export const BOOK_DEPTH = 200;
@@ -40,8 +41,6 @@ export interface MarketHooks {
   readonly changed: () => number;
   /** A book lost sync: resubscribe this topic for a fresh snapshot. */
   readonly resubscribe: (topic: string) => void;
-  /** A private (account) frame, passed on undecoded beyond its envelope. */
-  readonly privateFrame: (topic: string, data: readonly unknown[]) => void;
 }
 
 interface SymbolState {
@@ -123,10 +122,19 @@ export class MarketState {
     for (const s of this.symbols.values()) s.book.invalidate();
   }
 
-  /** Decodes one socket frame and applies it. Never throws. */
-  ingest(text: string): void {
+  /**
+   * Decodes one socket frame (one `JSON.parse`), counts it and applies it if it is market data; returns it so the
+   * hub routes the rest (private frames go to the account). Never throws.
+   */
+  ingest(text: string): DecodedFrame {
     const f = decodeFrame(text);
     countFrame(this.decodeCounters, f);
+    this.apply(f);
+    return f;
+  }
+
+  /** Applies one decoded market frame; other frames are left to the hub. */
+  private apply(f: DecodedFrame): void {
     switch (f.type) {
       case 'bookSnapshot':
       case 'bookDelta': {
@@ -173,8 +181,6 @@ export class MarketState {
         this.hooks.count('socket.errorFrame');
         return;
       case 'private':
-        this.hooks.privateFrame(f.topic, f.data);
-        return;
       case 'ack':
       case 'pong':
       case 'bad':
