@@ -13,21 +13,26 @@ import type { BookFrame, CandleRow, TickerRow, TradeRow } from './protocol/marke
 import type { HubDiff } from './protocol/diff';
 import type { OrderEvent } from './protocol/orderEvent';
 import type { SymbolInfo } from './protocol/symbols';
+import type { ConfirmFlag, Preferences, UserFacts, WriteOutcome } from './protocol/user';
 
 export type {
   AccountDiff,
   AverageLine,
   BookFrame,
   CandleRow,
+  ConfirmFlag,
   ConnectionState,
   Fill,
   FillMarker,
   HubDiff,
   OrderEvent,
+  Preferences,
   SymbolInfo,
   TabInterest,
   TickerRow,
   TradeRow,
+  UserFacts,
+  WriteOutcome,
 };
 export { NO_INTEREST } from './protocol/interest';
 
@@ -92,6 +97,13 @@ export interface HubApi {
     symbol: string,
     days: number,
   ): Promise<{ readonly buy: AverageLine | null; readonly sell: AverageLine | null }>;
+  /**
+   * Upserts server preferences (setPrefSetting upsert_keys): the one write path. On success the hub's copy takes the
+   * server's answer and every tab gets it in its next account diff; resolves with the outcome, never rejects.
+   */
+  setPreferences(patch: Preferences): Promise<WriteOutcome>;
+  /** Replaces the double-confirm flags (setDoubleConfirm), like setPreferences: one write path, every tab follows. */
+  setConfirmFlags(flags: readonly ConfirmFlag[]): Promise<WriteOutcome>;
   /**
    * Serves this API on another port as well: a tab's paint worker (which owns an OffscreenCanvas) pulls its own
    * frames straight from the hub, so tick-rate data never crosses the tab's main thread. Pass with Comlink.transfer.

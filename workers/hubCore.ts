@@ -18,6 +18,7 @@ import type {
 } from './api';
 import { isInterest, sameInterest } from './protocol/interest';
 import { parseSymbols } from './protocol/symbols';
+import { toConfirmFlags, type WriteOutcome } from './protocol/user';
 import { CALLS } from './protocol/paths';
 import { Connection, type SocketLike } from './connection/socket';
 import { chunkTopics, TopicRefs } from './connection/topics';
@@ -97,6 +98,7 @@ export class Hub {
     this.account = new AccountState({
       now: env.now,
       getJson: (path) => this.getJson(path),
+      postJson: (path, body) => this.postJson(path, body),
       count: (k) => {
         this.count(k);
       },
@@ -175,6 +177,7 @@ export class Hub {
     const ops = this.topics.set(tabId, this.topicsFor(interest));
     this.sendOps(ops.subscribe, ops.unsubscribe);
     this.market.retain(this.tabs.interests());
+    this.account.setQuotaSymbols(this.accountSymbols());
     // Wake the tab's pending pull so the new data reaches it without waiting for the next change.
     this.tabs.flush(tab, true);
   }
@@ -233,6 +236,24 @@ export class Hub {
     return this.account.averages(symbol, typeof days === 'number' ? days : 0);
   }
 
+  /** Upserts server preferences (see HubApi.setPreferences); never throws. */
+  setPreferences(patch: unknown): Promise<WriteOutcome> {
+    if (!isPreferencePatch(patch)) {
+      this.count('api.badArgs');
+      return Promise.resolve({ ok: false, message: 'bad preferences' });
+    }
+    return this.account.setPreferences(patch);
+  }
+
+  /** Replaces the double-confirm flags (see HubApi.setConfirmFlags); never throws. */
+  setConfirmFlags(flags: unknown): Promise<WriteOutcome> {
+    if (!Array.isArray(flags) || !flags.every((f) => typeof f === 'string')) {
+      this.count('api.badArgs');
+      return Promise.resolve({ ok: false, message: 'bad flags' });
+    }
+    return this.account.setConfirmFlags(toConfirmFlags(flags.join(',')));
+  }
+
   /** The symbol list (fetched once). */
   symbols(): Promise<readonly SymbolInfo[]> {
     if (this.symbolList.length > 0) return Promise.resolve(this.symbolList);
@@ -264,6 +285,7 @@ export class Hub {
     const ops = this.topics.drop(tabId);
     this.sendOps(ops.subscribe, ops.unsubscribe);
     this.market.retain(this.tabs.interests());
+    this.account.setQuotaSymbols(this.accountSymbols());
     this.log(`tab ${tabId.slice(0, 8)} left (${why}; ${this.tabs.size} tabs)`);
   }
 
@@ -326,6 +348,13 @@ export class Hub {
     void this.checkBuild();
     // Server truth wins after any reconnect: open orders and balances are refetched.
     void this.refreshAccount();
+  }
+
+  /** Symbols shown by tabs that want account data (their zone quota is kept). */
+  private accountSymbols(): string[] {
+    const out = new Set<string>();
+    for (const i of this.tabs.interests()) if (i.account && i.symbol !== null) out.add(i.symbol);
+    return [...out];
   }
 
   /** Topics for one interest: market topics, plus the account's private topics when logged in. */
@@ -402,6 +431,17 @@ export class Hub {
     }
   }
 
+  /** POSTs a JSON body; resolves with the parsed reply whatever its code (the caller reads the envelope). */
+  private async postJson(path: string, body: unknown): Promise<unknown> {
+    const r = await this.env.fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await r.json()) as unknown;
+  }
+
   private async getJson(path: string): Promise<unknown> {
     const r = await this.env.fetch(path, { credentials: 'same-origin' });
     if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
@@ -421,4 +461,11 @@ export class Hub {
     this.logLines.push(`${new Date(this.env.now()).toISOString()} ${line}`);
     if (this.logLines.length > LOG_LINES) this.logLines.splice(0, this.logLines.length - LOG_LINES);
   }
+}
+
+/** Validates a preference patch from a tab: a non-empty object of string values. */
+function isPreferencePatch(v: unknown): v is Readonly<Record<string, string>> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const entries = Object.entries(v);
+  return entries.length > 0 && entries.every(([, x]) => typeof x === 'string');
 }

@@ -4,6 +4,7 @@
  * `workers/api.ts` and the UI depend on the protocol only.
  */
 import type { OrderEvent } from './orderEvent';
+import type { ConfirmFlag, Preferences, UserFacts } from './user';
 
 /** One fill of the account (spec §3 Fill). */
 export interface Fill {
@@ -83,6 +84,19 @@ export interface AccountDiff {
   readonly fillsVersion: number;
   /** Increments whenever an average line changes: the chart re-asks `averages`. */
   readonly averagesVersion: number;
+  /**
+   * Increments whenever order or trade history changes (an order reached a final state, a new fill, a reconnect's
+   * reload): a history list refetches on it instead of on a timer after every diff.
+   */
+  readonly historyVersion: number;
+  /** The logged-in user's details and roles; null while logged out. */
+  readonly user: UserFacts | null;
+  /** Server preferences (getPrefSetting); written through HubApi.setPreferences. */
+  readonly preferences: Preferences;
+  /** Double-confirm flags; written through HubApi.setConfirmFlags. */
+  readonly confirmFlags: readonly ConfirmFlag[];
+  /** Zone quota left by symbol (classic accounts, zone symbols in an account tab's interest); null = unlimited. */
+  readonly quota: Readonly<Record<string, string | null>>;
   /** Order notifications to show once (toasts), oldest first. */
   readonly notices: readonly {
     readonly id: string;
