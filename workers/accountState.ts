@@ -11,9 +11,8 @@ import {
   parseAverageResult,
   toAverageDays,
   type AccountKind,
-  type AverageDays,
-  type AverageLine,
 } from './account/averages';
+import type { AverageDays, AverageLine } from './protocol/account';
 import {
   bucketMarkers,
   FillHistory,
@@ -21,14 +20,16 @@ import {
   parseClassicFills,
   parseUnifiedFills,
   toCandleInterval,
-  type Fill,
-  type FillMarker,
 } from './account/fills';
+import type { Fill, FillMarker } from './protocol/account';
 import { decideNotification } from './account/notifications';
-import { OpenOrders, toOrderEvent, type OpenListKind, type OrderEvent } from './account/orders';
+import { isTerminalStatus, OpenOrders, type OpenListKind } from './account/orders';
+import { toOrderEvent, type OrderEvent } from './protocol/orderEvent';
 import { WalletBalances } from './account/wallet';
 import { ACCOUNT_TOPICS, accountTopicKind } from './account/wire';
 import { CALLS } from './protocol/paths';
+import type { ConfirmFlag, Preferences, WriteOutcome } from './protocol/user';
+import { AccountFacts } from './accountFacts';
 
 /** Private topics the hub subscribes for an account (one name each: the server pushes every alias). */
 export const ACCOUNT_SUBSCRIPTION = ['order', 'execution', 'wallet'] as const;
@@ -41,13 +42,14 @@ const LISTS: readonly OpenListKind[] = ['spot', 'plan', 'trailing'];
 export interface AccountHooks {
   readonly now: () => number;
   readonly getJson: (path: string) => Promise<unknown>;
+  readonly postJson: (path: string, body: unknown) => Promise<unknown>;
   readonly count: (key: string) => void;
   readonly changed: () => number;
   readonly log: (line: string) => void;
-  /** Listed symbol's id and price precision (averages and fill markers need them); undefined when not listed. */
+  /** Listed symbol's id, price precision and zone mark (averages, fill markers, quota); undefined when not listed. */
   readonly symbolInfo: (
     symbol: string,
-  ) => { readonly symbolId: number; readonly pricePrecision: number } | undefined;
+  ) => { readonly symbolId: number; readonly pricePrecision: number; readonly mark: string } | undefined;
 }
 
 /** Most ids one fillsByIds call answers. */
@@ -79,8 +81,36 @@ export class AccountState {
   private stamp = 0;
   private refreshing: Promise<void> | null = null;
   private again = false;
+  /** See AccountDiff.historyVersion. */
+  private historyVersion = 0;
+  private readonly facts: AccountFacts;
 
-  constructor(private readonly hooks: AccountHooks) {}
+  constructor(private readonly hooks: AccountHooks) {
+    this.facts = new AccountFacts({
+      getJson: hooks.getJson,
+      postJson: hooks.postJson,
+      changed: () => {
+        this.stamp = this.hooks.changed();
+      },
+      log: hooks.log,
+      symbolInfo: hooks.symbolInfo,
+    });
+  }
+
+  /** Upserts server preferences (the one write path; every tab gets the result in its next diff). */
+  setPreferences(patch: Preferences): Promise<WriteOutcome> {
+    return this.facts.setPreferences(patch);
+  }
+
+  /** Replaces the double-confirm flags (the one write path; every tab gets them in its next diff). */
+  setConfirmFlags(flags: readonly ConfirmFlag[]): Promise<WriteOutcome> {
+    return this.facts.setConfirmFlags(flags);
+  }
+
+  /** The symbols account tabs show: the zone ones among them get their quota loaded. */
+  setQuotaSymbols(symbols: readonly string[]): void {
+    this.facts.setQuotaSymbols(symbols);
+  }
 
   /** True when the session is logged in (private topics may be subscribed). */
   isLoggedIn(): boolean {
@@ -102,6 +132,7 @@ export class AccountState {
           }
           const r = this.orders.apply(ev);
           changed = true;
+          if (isTerminalStatus(ev.status) && r.prevStatus !== ev.status) this.historyVersion++;
           const d = decideNotification(r.prevStatus, ev);
           if (d.type !== 'none') this.notice(`${ev.orderId}:${ev.status}`, d.kind, d.withSound, ev);
         }
@@ -125,6 +156,8 @@ export class AccountState {
         const added = this.fills.add(rows, this.hooks.now());
         if (added.length > 0) {
           this.averageLines.applyFills(added);
+          this.historyVersion++;
+          for (const symbol of new Set(added.map((f) => f.symbol))) this.facts.onFill(symbol);
           changed = true;
         }
         break;
@@ -170,6 +203,8 @@ export class AccountState {
       loggedIn: this.loggedIn,
       fillsVersion: this.fills.version,
       averagesVersion: this.averageLines.version,
+      historyVersion: this.historyVersion,
+      ...this.facts.current(),
       openOrders,
       balances: this.wallet
         .list()
@@ -209,9 +244,12 @@ export class AccountState {
         this.averageSpans.clear();
         this.averageLoads.clear();
       }
+      this.facts.clear();
       this.stamp = this.hooks.changed();
       return;
     }
+    // The user's facts load beside the orders and balances, not before them.
+    const facts = this.facts.load(info);
     const om = this.orders.mark();
     const rows = await this.pages();
     if (rows !== null) this.orders.replaceFromRest(rows, { lists: LISTS, symbol: null }, om);
@@ -224,9 +262,12 @@ export class AccountState {
     }
     // Fills and averages the tabs showed are reloaded too: a fill made while the socket was down is not lost.
     await Promise.all([
+      facts,
       ...[...this.fillLoads.keys()].map((sym) => this.fetchFills(sym)),
       ...[...this.averageSpans].map(([key, days]) => this.fetchAverage(key, days)),
     ]);
+    // Orders may have closed and fills landed while the socket was down: history lists reload.
+    this.historyVersion++;
     this.stamp = this.hooks.changed();
   }
 

@@ -6,40 +6,35 @@
  * as soon as anything in the tab's interest changed since `cursor` (or at once if something already did). A hidden tab
  * does not pull, so nothing accumulates for it; its next pull after a long pause returns one fresh snapshot.
  */
-import type { AverageLine } from './account/averages';
-import type { Fill, FillMarker } from './account/fills';
-import type { OrderEvent } from './account/orders';
+import type { AccountDiff, AverageLine, Fill, FillMarker } from './protocol/account';
+import type { ConnectionState } from './protocol/connection';
+import type { TabInterest } from './protocol/interest';
+import type { BookFrame, CandleRow, TickerRow, TradeRow } from './protocol/market';
+import type { HubDiff } from './protocol/diff';
+import type { OrderEvent } from './protocol/orderEvent';
+import type { SymbolInfo } from './protocol/symbols';
+import type { ConfirmFlag, Preferences, UserFacts, WriteOutcome } from './protocol/user';
 
-export type { AverageLine, Fill, FillMarker, OrderEvent };
-
-/** What one tab wants from the hub; replaced wholesale by `setInterest`. */
-export interface TabInterest {
-  /** Symbol of the page, e.g. "BTCUSDT"; null for none. */
-  readonly symbol: string | null;
-  /** Depth step (a digitMerge entry) for the merged book; null = the default step rule. */
-  readonly step: string | null;
-  /** Book rows per side to send (0 = no book). At most 40. */
-  readonly bookRows: number;
-  /** Latest trades wanted. */
-  readonly trades: boolean;
-  /** Live candles of this wire interval ("1s", "1", "5", …, "D", "W", "M"), or null. */
-  readonly klineInterval: string | null;
-  /** Tickers of every listed symbol (symbol list, header) — at most a few updates a second. */
-  readonly allTickers: boolean;
-  /** Private account data (orders, balances) for a logged-in tab. */
-  readonly account: boolean;
-}
-
-/** An interest in nothing: a tab before it says what it shows. */
-export const NO_INTEREST: TabInterest = {
-  symbol: null,
-  step: null,
-  bookRows: 0,
-  trades: false,
-  klineInterval: null,
-  allTickers: false,
-  account: false,
+export type {
+  AccountDiff,
+  AverageLine,
+  BookFrame,
+  CandleRow,
+  ConfirmFlag,
+  ConnectionState,
+  Fill,
+  FillMarker,
+  HubDiff,
+  OrderEvent,
+  Preferences,
+  SymbolInfo,
+  TabInterest,
+  TickerRow,
+  TradeRow,
+  UserFacts,
+  WriteOutcome,
 };
+export { NO_INTEREST } from './protocol/interest';
 
 /** A tab's first message. */
 export interface TabHello {
@@ -61,144 +56,8 @@ export interface HubHello {
   readonly mode: 'shared' | 'dedicated';
 }
 
-/** Socket state (spec §8 codes). */
-export interface ConnectionState {
-  readonly state: 'connecting' | 'open' | 'reconnecting' | 'offline';
-  /** 4998 open error, 4997 open timeout, 4996 heartbeat timeout, 4995 heartbeat recovered, 4999 error, 4005/4006 abnormal close. */
-  readonly code: number | null;
-  readonly lastMessageAt: number;
-  /** Reconnects so far. */
-  readonly reconnects: number;
-}
-
-/** Merged book rows of one symbol at one step: typed arrays of 4 numbers a row (price, amount, cum base, cum quote). */
-export interface BookFrame {
-  readonly symbol: string;
-  readonly step: string;
-  /** Steps offered by the symbol's digitMerge (spec §5). */
-  readonly steps: readonly string[];
-  readonly bids: Float64Array;
-  readonly asks: Float64Array;
-  readonly bidCount: number;
-  readonly askCount: number;
-  readonly buyOnePrice: number;
-  readonly sellOnePrice: number;
-  /** Bid share of shown depth, 0..1. */
-  readonly ratio: number;
-  /** Book update id of the last applied message. */
-  readonly u: number;
-  /** performance.timeOrigin-relative ms when the newest frame reached the hub (for feed-to-pixel timing). */
-  readonly receivedAt: number;
-  /** True while the book waits for a fresh snapshot after a gap. */
-  readonly resyncing: boolean;
-}
-
-/** One latest trade. */
-export interface TradeRow {
-  readonly id: string;
-  readonly price: number;
-  readonly qty: number;
-  readonly time: number;
-  /** Taker side. */
-  readonly side: 'Buy' | 'Sell';
-}
-
-/** One candle, ascending time. */
-export interface CandleRow {
-  readonly time: number;
-  readonly open: number;
-  readonly high: number;
-  readonly low: number;
-  readonly close: number;
-  readonly volume: number;
-  readonly turnover: number;
-  readonly confirm: boolean;
-}
-
-/** 24h ticker of one symbol. */
-export interface TickerRow {
-  readonly symbol: string;
-  readonly last: number;
-  readonly high24h: number;
-  readonly low24h: number;
-  readonly volume24h: number;
-  readonly turnover24h: number;
-  readonly change24h: number;
-  readonly direction: 'up' | 'down' | 'flat';
-}
-
 /** Counters of input the hub dropped (bad frames, gaps…), for the bench page and debugging. */
 export type HubCounters = Readonly<Record<string, number>>;
-
-/** What changed for one tab since its cursor; absent fields did not change. */
-export interface HubDiff {
-  /** Pass back on the next pull. */
-  readonly cursor: number;
-  readonly instanceId: string;
-  /** Set when the tab must reload (a newer build is deployed). */
-  readonly reload?: true;
-  readonly connection?: ConnectionState;
-  readonly book?: BookFrame;
-  /** Newest first, at most 40. */
-  readonly trades?: readonly TradeRow[];
-  /** The forming candle (and the one it closed, if any), for klineInterval. */
-  readonly candles?: readonly CandleRow[];
-  readonly tickers?: readonly TickerRow[];
-  /** Private data; shapes owned by workers/account. */
-  readonly account?: AccountDiff;
-}
-
-/** Account data as tabs receive it. */
-export interface AccountDiff {
-  readonly loggedIn: boolean;
-  /** Open orders (spot, plan, trailing), newest first. */
-  readonly openOrders: readonly OrderEvent[];
-  /** Balances per coin. */
-  readonly balances: readonly {
-    readonly coin: string;
-    readonly free: string;
-    readonly locked: string;
-    readonly total: string;
-  }[];
-  /** Increments whenever the account's fills change (a push or a refetch): the chart re-asks `fillMarkers`. */
-  readonly fillsVersion: number;
-  /** Increments whenever an average line changes: the chart re-asks `averages`. */
-  readonly averagesVersion: number;
-  /** Order notifications to show once (toasts), oldest first. */
-  readonly notices: readonly {
-    readonly id: string;
-    readonly kind: string;
-    readonly sound: boolean;
-    readonly order: OrderEvent;
-  }[];
-}
-
-/** One listed symbol (instruments-info row: the product's Symbol fields of spec §3). */
-export interface SymbolInfo {
-  readonly symbol: string;
-  readonly symbolId: number;
-  readonly base: string;
-  readonly quote: string;
-  readonly pricePrecision: number;
-  readonly quantityPrecision: number;
-  readonly amountPrecision: number;
-  readonly minTradeQuantity: string;
-  readonly maxTradeQuantity: string;
-  readonly minTradeAmount: string;
-  readonly maxTradeAmount: string;
-  readonly digitMerge: string;
-  /** '' | 'innovation' | 'adventure' */
-  readonly mark: string;
-  readonly tradeStatus: number;
-  readonly isBanBuy: boolean;
-  readonly isBanSell: boolean;
-  /** '' | 'long' | 'short' (leveraged token). */
-  readonly ltDirection: string;
-  /** '' | 'disclaimer' | 'terms' */
-  readonly noticeType: string;
-  /** Opening time in ms; 0 when open. */
-  readonly openTime: number;
-}
 
 /** The hub API. Every method is safe to call with any input: bad input is answered, never thrown into the tab. */
 export interface HubApi {
@@ -238,6 +97,13 @@ export interface HubApi {
     symbol: string,
     days: number,
   ): Promise<{ readonly buy: AverageLine | null; readonly sell: AverageLine | null }>;
+  /**
+   * Upserts server preferences (setPrefSetting upsert_keys): the one write path. On success the hub's copy takes the
+   * server's answer and every tab gets it in its next account diff; resolves with the outcome, never rejects.
+   */
+  setPreferences(patch: Preferences): Promise<WriteOutcome>;
+  /** Replaces the double-confirm flags (setDoubleConfirm), like setPreferences: one write path, every tab follows. */
+  setConfirmFlags(flags: readonly ConfirmFlag[]): Promise<WriteOutcome>;
   /**
    * Serves this API on another port as well: a tab's paint worker (which owns an OffscreenCanvas) pulls its own
    * frames straight from the hub, so tick-rate data never crosses the tab's main thread. Pass with Comlink.transfer.

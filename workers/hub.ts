@@ -51,6 +51,8 @@ const api = {
   fillMarkers: (symbol, interval, fromMs, toMs) => hub.fillMarkers(symbol, interval, fromMs, toMs),
   fillsByIds: (symbol, ids) => Promise.resolve(hub.fillsByIds(symbol, ids)),
   averages: (symbol, days) => hub.averages(symbol, days),
+  setPreferences: (patch) => hub.setPreferences(patch),
+  setConfirmFlags: (flags) => hub.setConfirmFlags(flags),
   connect: (port) => {
     if (port instanceof MessagePort) Comlink.expose(api, port);
     else hub.count('api.badArgs');

@@ -4,9 +4,7 @@
  * comes in through HubEnv, so the same class runs in a SharedWorker, a dedicated Worker, or Node for tests.
  */
 import type {
-  AccountDiff,
   AverageLine,
-  BookFrame,
   CandleRow,
   ConnectionState,
   Fill,
@@ -17,15 +15,17 @@ import type {
   SymbolInfo,
   TabHello,
   TabInterest,
-  TickerRow,
-  TradeRow,
 } from './api';
-import { NO_INTEREST } from './api';
+import { isInterest, sameInterest } from './protocol/interest';
+import { parseSymbols } from './protocol/symbols';
+import { toConfirmFlags, type WriteOutcome } from './protocol/user';
 import { CALLS } from './protocol/paths';
 import { Connection, type SocketLike } from './connection/socket';
 import { chunkTopics, TopicRefs } from './connection/topics';
 import { AccountState, ACCOUNT_SUBSCRIPTION } from './accountState';
+import { composeDiff } from './diff';
 import { MarketState } from './marketState';
+import { TabRegistry, type Tab } from './tabs';
 
 /** Everything the hub needs from its environment. */
 export interface HubEnv {
@@ -45,47 +45,8 @@ export interface HubEnv {
   readonly waitForLock?: (name: string, onFree: () => void) => void;
 }
 
-/** A pull held until `due` on `HubEnv.clock` (HubApi.pull `lookAt`); `answer` looks once, at most once. */
-interface HeldPull {
-  readonly due: number;
-  timer: number;
-  readonly answer: () => void;
-}
-
-/** State kept per tab: what it wants, when it was last heard of, and its pending long-poll. */
-interface Tab {
-  interest: TabInterest;
-  lastSeen: number;
-  waiter: { resolve: (d: HubDiff) => void; timer: number; cursor: number } | null;
-  /**
-   * The slot (`HubEnv.now` / SLOW_LANE_MS) in which the slow lane (tickers and the live candle) last went to this tab.
-   * Slots are the hub's, not the tab's: every tab and paint worker gets the slow lane at the same boundaries, so the
-   * header's last price and the order book's (which reach the page by different pulls) change together.
-   */
-  slowSlot: number;
-  /**
-   * The hub version up to which the slow lane went to this tab. Kept apart from the pull's cursor: the tab pulls for
-   * its book, trades or account far more often than the slow lane may go, and what changed while it was held back
-   * must still go once it may.
-   */
-  slowCursor: number;
-  /** Wakes the tab's long poll when the held-back slow lane may go. */
-  slowTimer: number | null;
-  /** The interest changed: the next diff is a full one for the new interest. */
-  full: boolean;
-}
-
-/** The longest a pull may ask the hub to wait before looking (HubApi.pull `lookAt`); a paint worker asks under a frame. */
-const MAX_HOLD_MS = 100;
-
 /** A tab silent this long (no pull, no heartbeat) is dropped even without its lock being freed. */
 const TAB_TIMEOUT_MS = 3 * 60_000;
-/**
- * Tickers and the live candle reach a tab at most once in each slot of this length, in one answer: the header and title update a few times
- * a second, and the chart draws a live candle at most as often (ChartArea's LIVE_APPLY_MS). Sending the candle on
- * every trade would wake the tab's main thread up to 60 times a second in a storm for data it then drops.
- */
-const SLOW_LANE_MS = 250;
 const LOG_LINES = 300;
 /** Prefix of a public trades topic: its (re)subscription seeds the tape over REST. */
 const TRADES_TOPIC = 'publicTrade.';
@@ -93,7 +54,7 @@ const TRADES_TOPIC = 'publicTrade.';
 /** The hub. */
 export class Hub {
   readonly instanceId: string;
-  private readonly tabs = new Map<string, Tab>();
+  private readonly tabs: TabRegistry;
   private readonly topics = new TopicRefs();
   private readonly conn: Connection;
   private readonly market: MarketState;
@@ -104,12 +65,6 @@ export class Hub {
   private connectionVersion = 1;
   /** A microtask will answer waiting tabs (see bump). */
   private flushQueued = false;
-  /**
-   * Held pulls (a paint worker's look just before its next frame), by when they are due on `env.clock`. Their timers
-   * answer them when the hub is idle; while it works through a burst of feed frames (the exchange publishes in
-   * bursts), a timer's task would queue behind the whole burst, so each frame also answers those already due.
-   */
-  private readonly held = new Set<HeldPull>();
   private reloadVersion = 0;
   /** Whether the socket was opened with a logged-in session (its cookie is read at the upgrade). */
   private socketLoggedIn = false;
@@ -118,6 +73,15 @@ export class Hub {
 
   constructor(private readonly env: HubEnv) {
     this.instanceId = `${env.now().toString(36)}-${Math.floor(env.random() * 1e9).toString(36)}`;
+    this.tabs = new TabRegistry({
+      now: env.now,
+      clock: env.clock,
+      setTimer: env.setTimer,
+      clearTimer: env.clearTimer,
+      instanceId: this.instanceId,
+      version: () => this.version,
+      look: (tab, since) => this.diffFor(tab, since),
+    });
     this.market = new MarketState({
       clock: env.clock,
       count: (k) => {
@@ -130,13 +94,11 @@ export class Hub {
       resubscribe: (topic) => {
         this.resubscribe(topic);
       },
-      privateFrame: (topic, data) => {
-        this.account.ingest(topic, data);
-      },
     });
     this.account = new AccountState({
       now: env.now,
       getJson: (path) => this.getJson(path),
+      postJson: (path, body) => this.postJson(path, body),
       count: (k) => {
         this.count(k);
       },
@@ -161,8 +123,10 @@ export class Hub {
       },
       {
         message: (text) => {
-          this.market.ingest(text);
-          if (this.held.size > 0) this.answerDue();
+          // The market half decodes every frame once; private (account) frames are routed here, not through it.
+          const f = this.market.ingest(text);
+          if (f.type === 'private') this.account.ingest(f.topic, f.data);
+          if (this.tabs.hasHeld()) this.tabs.answerDue();
         },
         opened: () => {
           this.onOpened();
@@ -185,16 +149,7 @@ export class Hub {
   /** Registers a tab (or re-registers after the tab lost its hub). */
   hello(tab: TabHello): HubHello {
     const reload = tab.buildId !== this.env.buildId;
-    if (!this.tabs.has(tab.tabId)) {
-      this.tabs.set(tab.tabId, {
-        interest: NO_INTEREST,
-        lastSeen: this.env.now(),
-        waiter: null,
-        slowSlot: -1,
-        slowCursor: 0,
-        slowTimer: null,
-        full: true,
-      });
+    if (this.tabs.add(tab.tabId)) {
       this.log(`tab ${tab.tabId.slice(0, 8)} joined (${this.tabs.size} tabs)`);
       this.env.waitForLock?.(tab.lockName, () => {
         this.bye(tab.tabId, 'lock freed');
@@ -221,56 +176,15 @@ export class Hub {
     if (interest.account && !prev.account) void this.refreshAccount();
     const ops = this.topics.set(tabId, this.topicsFor(interest));
     this.sendOps(ops.subscribe, ops.unsubscribe);
-    this.market.retain(this.allInterests());
+    this.market.retain(this.tabs.interests());
+    this.account.setQuotaSymbols(this.accountSymbols());
     // Wake the tab's pending pull so the new data reaches it without waiting for the next change.
-    this.flushWaiter(tabId, tab, true);
+    this.tabs.flush(tab, true);
   }
 
   /** Long-poll for the tab's diff since `cursor`, looked at `lookAt` (see HubApi.pull). */
   pull(tabId: string, cursor: number, waitMs: number, lookAt?: unknown): Promise<HubDiff> {
-    const now = this.env.clock();
-    const hold =
-      typeof lookAt === 'number' && Number.isFinite(lookAt) ? Math.min(MAX_HOLD_MS, lookAt - now) : 0;
-    if (hold > 0) {
-      const tab = this.tabs.get(tabId);
-      if (tab !== undefined) tab.lastSeen = this.env.now();
-      return new Promise<HubDiff>((resolve) => {
-        const h: HeldPull = {
-          due: now + hold,
-          timer: 0,
-          answer: () => {
-            if (!this.held.delete(h)) return;
-            this.env.clearTimer(h.timer);
-            resolve(this.pull(tabId, cursor, waitMs));
-          },
-        };
-        this.held.add(h);
-        h.timer = this.env.setTimer(h.answer, hold);
-      });
-    }
-    const tab = this.tabs.get(tabId);
-    if (tab === undefined) return Promise.resolve({ cursor: 0, instanceId: '' });
-    tab.lastSeen = this.env.now();
-    const c = Number.isSafeInteger(cursor) && cursor >= 0 && cursor <= this.version ? cursor : 0;
-    const diff = this.diffFor(tab, c);
-    if (diff !== null) return Promise.resolve(diff);
-    if (tab.waiter !== null) {
-      // A second pull replaces the first: only one diff per tab is ever pending.
-      this.env.clearTimer(tab.waiter.timer);
-      tab.waiter.resolve({ cursor: c, instanceId: this.instanceId });
-      tab.waiter = null;
-    }
-    const wait = Math.max(0, Math.min(30_000, Number.isFinite(waitMs) ? waitMs : 0));
-    // A quick look (a paint worker's held pull when its hold ends) is answered at once, even with nothing new.
-    if (wait === 0) return Promise.resolve({ cursor: c, instanceId: this.instanceId });
-    return new Promise<HubDiff>((resolve) => {
-      const timer = this.env.setTimer(() => {
-        if (tab.waiter?.timer !== timer) return;
-        tab.waiter = null;
-        resolve({ cursor: c, instanceId: this.instanceId });
-      }, wait);
-      tab.waiter = { resolve, timer, cursor: c };
-    });
+    return this.tabs.pull(tabId, cursor, waitMs, lookAt);
   }
 
   /** Initial candles for a chart. */
@@ -322,6 +236,24 @@ export class Hub {
     return this.account.averages(symbol, typeof days === 'number' ? days : 0);
   }
 
+  /** Upserts server preferences (see HubApi.setPreferences); never throws. */
+  setPreferences(patch: unknown): Promise<WriteOutcome> {
+    if (!isPreferencePatch(patch)) {
+      this.count('api.badArgs');
+      return Promise.resolve({ ok: false, message: 'bad preferences' });
+    }
+    return this.account.setPreferences(patch);
+  }
+
+  /** Replaces the double-confirm flags (see HubApi.setConfirmFlags); never throws. */
+  setConfirmFlags(flags: unknown): Promise<WriteOutcome> {
+    if (!Array.isArray(flags) || !flags.every((f) => typeof f === 'string')) {
+      this.count('api.badArgs');
+      return Promise.resolve({ ok: false, message: 'bad flags' });
+    }
+    return this.account.setConfirmFlags(toConfirmFlags(flags.join(',')));
+  }
+
   /** The symbol list (fetched once). */
   symbols(): Promise<readonly SymbolInfo[]> {
     if (this.symbolList.length > 0) return Promise.resolve(this.symbolList);
@@ -349,17 +281,11 @@ export class Hub {
 
   /** A tab left (pagehide) or died (its lock was freed, or it went silent). */
   bye(tabId: string, why = 'bye'): void {
-    const tab = this.tabs.get(tabId);
-    if (tab === undefined) return;
-    if (tab.waiter !== null) {
-      this.env.clearTimer(tab.waiter.timer);
-      tab.waiter.resolve({ cursor: 0, instanceId: this.instanceId });
-    }
-    if (tab.slowTimer !== null) this.env.clearTimer(tab.slowTimer);
-    this.tabs.delete(tabId);
+    if (!this.tabs.remove(tabId)) return;
     const ops = this.topics.drop(tabId);
     this.sendOps(ops.subscribe, ops.unsubscribe);
-    this.market.retain(this.allInterests());
+    this.market.retain(this.tabs.interests());
+    this.account.setQuotaSymbols(this.accountSymbols());
     this.log(`tab ${tabId.slice(0, 8)} left (${why}; ${this.tabs.size} tabs)`);
   }
 
@@ -380,16 +306,6 @@ export class Hub {
 
   // ---- internals ----
 
-  /** Answers the held pulls that are due (see `held`). */
-  private answerDue(): void {
-    const now = this.env.clock();
-    for (const h of this.held) if (h.due <= now) h.answer();
-  }
-
-  private allInterests(): TabInterest[] {
-    return [...this.tabs.values()].map((t) => t.interest);
-  }
-
   /**
    * A piece of state changed: a new version, and waiting tabs are answered in a microtask. Answering synchronously
    * would race the caller, which stamps its piece with the returned version only after this returns (a tab answered
@@ -401,94 +317,27 @@ export class Hub {
     this.flushQueued = true;
     queueMicrotask(() => {
       this.flushQueued = false;
-      for (const [id, tab] of this.tabs) this.flushWaiter(id, tab, false);
+      this.tabs.flushAll();
     });
   }
 
-  private flushWaiter(_id: string, tab: Tab, force: boolean): void {
-    const w = tab.waiter;
-    if (w === null) return;
-    const diff = this.diffFor(tab, w.cursor);
-    if (diff === null && !force) return;
-    this.env.clearTimer(w.timer);
-    tab.waiter = null;
-    w.resolve(diff ?? this.diffFor(tab, 0) ?? { cursor: this.version, instanceId: this.instanceId });
-  }
-
-  /** Everything in the tab's interest newer than `cursor`, or null when nothing is. */
+  /** Everything in the tab's interest newer than `since` (all of it after an interest change), or null when nothing is. */
   private diffFor(tab: Tab, since: number): HubDiff | null {
     const cursor = tab.full ? 0 : since;
     tab.full = false;
-    const i = tab.interest;
-    let any = false;
-    let connection: ConnectionState | undefined;
-    let book: BookFrame | undefined;
-    let trades: readonly TradeRow[] | undefined;
-    let candles: readonly CandleRow[] | undefined;
-    let tickers: readonly TickerRow[] | undefined;
-    let account: AccountDiff | undefined;
-    if (this.connectionVersion > cursor) {
-      connection = this.conn.snapshot();
-      any = true;
-    }
-    if (i.symbol !== null) {
-      if (i.bookRows > 0) {
-        book = this.market.bookFrame(i.symbol, i.step, i.bookRows, cursor) ?? undefined;
-        any ||= book !== undefined;
-      }
-      if (i.trades) {
-        trades = this.market.trades(i.symbol, cursor) ?? undefined;
-        any ||= trades !== undefined;
-      }
-    }
-    // The slow lane: tickers and the live candle, together, at most every SLOW_LANE_MS (a full answer at once).
-    const candleSymbol = i.klineInterval === null ? null : i.symbol;
-    const wantsTickers = i.allTickers || i.symbol !== null;
-    const tickersOf = i.allTickers ? null : i.symbol;
-    const slowSince = cursor === 0 ? 0 : tab.slowCursor;
-    if (
-      (candleSymbol !== null &&
-        i.klineInterval !== null &&
-        this.market.candlesChanged(candleSymbol, i.klineInterval, slowSince)) ||
-      (wantsTickers && this.market.tickersChanged(tickersOf, slowSince))
-    ) {
-      const now = this.env.now();
-      const slot = Math.floor(now / SLOW_LANE_MS);
-      if (cursor === 0 || slot > tab.slowSlot) {
-        if (candleSymbol !== null && i.klineInterval !== null)
-          candles = this.market.liveCandles(candleSymbol, i.klineInterval, slowSince) ?? undefined;
-        if (wantsTickers) tickers = this.market.tickers(tickersOf, slowSince) ?? undefined;
-        tab.slowSlot = slot;
-        tab.slowCursor = this.version;
-        any ||= candles !== undefined || tickers !== undefined;
-      } else this.wakeForSlowLane(tab, (slot + 1) * SLOW_LANE_MS - now);
-    }
-    if (i.account) {
-      account = this.account.diff(cursor) ?? undefined;
-      any ||= account !== undefined;
-    }
-    const reload = this.reloadVersion > cursor;
-    if (!any && !reload) return null;
-    return {
-      cursor: this.version,
+    const r = composeDiff(tab.interest, cursor, tab.slow, {
+      version: this.version,
       instanceId: this.instanceId,
-      ...(reload ? { reload: true as const } : {}),
-      ...(connection === undefined ? {} : { connection }),
-      ...(book === undefined ? {} : { book }),
-      ...(trades === undefined ? {} : { trades }),
-      ...(candles === undefined ? {} : { candles }),
-      ...(tickers === undefined ? {} : { tickers }),
-      ...(account === undefined ? {} : { account }),
-    };
-  }
-
-  /** Answers the tab's long poll once its held-back slow lane may go (a quiet market sends nothing else to wake it). */
-  private wakeForSlowLane(tab: Tab, wait: number): void {
-    if (tab.slowTimer !== null) return;
-    tab.slowTimer = this.env.setTimer(() => {
-      tab.slowTimer = null;
-      this.flushWaiter('', tab, false);
-    }, wait);
+      now: this.env.now(),
+      connectionVersion: this.connectionVersion,
+      reloadVersion: this.reloadVersion,
+      connection: () => this.conn.snapshot(),
+      market: this.market,
+      account: (c) => this.account.diff(c),
+    });
+    tab.slow = r.slow;
+    if (r.wakeInMs !== null) this.tabs.wakeForSlowLane(tab, r.wakeInMs);
+    return r.diff;
   }
 
   private onOpened(): void {
@@ -499,6 +348,13 @@ export class Hub {
     void this.checkBuild();
     // Server truth wins after any reconnect: open orders and balances are refetched.
     void this.refreshAccount();
+  }
+
+  /** Symbols shown by tabs that want account data (their zone quota is kept). */
+  private accountSymbols(): string[] {
+    const out = new Set<string>();
+    for (const i of this.tabs.interests()) if (i.account && i.symbol !== null) out.add(i.symbol);
+    return [...out];
   }
 
   /** Topics for one interest: market topics, plus the account's private topics when logged in. */
@@ -521,14 +377,14 @@ export class Hub {
 
   /** Recomputes every tab's topics (the symbol list may have changed what they map to) and subscribes them all. */
   private resubscribeAll(): void {
-    for (const [id, tab] of this.tabs) this.topics.set(id, this.topicsFor(tab.interest));
+    for (const [id, tab] of this.tabs.entries()) this.topics.set(id, this.topicsFor(tab.interest));
     this.sendOps(this.topics.all(), []);
   }
 
   private onConnState(s: ConnectionState): void {
     this.connectionVersion = ++this.version;
     if (s.code !== null) this.log(`socket ${s.state} (${s.code})`);
-    for (const [id, tab] of this.tabs) this.flushWaiter(id, tab, false);
+    this.tabs.flushAll();
   }
 
   private sendOps(subscribe: readonly string[], unsubscribe: readonly string[]): void {
@@ -575,6 +431,17 @@ export class Hub {
     }
   }
 
+  /** POSTs a JSON body; resolves with the parsed reply whatever its code (the caller reads the envelope). */
+  private async postJson(path: string, body: unknown): Promise<unknown> {
+    const r = await this.env.fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await r.json()) as unknown;
+  }
+
   private async getJson(path: string): Promise<unknown> {
     const r = await this.env.fetch(path, { credentials: 'same-origin' });
     if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
@@ -582,8 +449,7 @@ export class Hub {
   }
 
   private sweepTabs(): void {
-    const now = this.env.now();
-    for (const [id, tab] of this.tabs) if (now - tab.lastSeen > TAB_TIMEOUT_MS) this.bye(id, 'silent');
+    for (const id of this.tabs.silent(TAB_TIMEOUT_MS)) this.bye(id, 'silent');
   }
 
   /** Counts an event (bad input, drops…) for `counters()`. */
@@ -597,58 +463,9 @@ export class Hub {
   }
 }
 
-function sameInterest(a: TabInterest, b: TabInterest): boolean {
-  return (Object.keys(a) as (keyof TabInterest)[]).every((k) => a[k] === b[k]);
-}
-
-/** Validates an interest object coming from a tab (a tab is not trusted to send a well-formed one). */
-function isInterest(v: unknown): v is TabInterest {
-  if (typeof v !== 'object' || v === null) return false;
-  const i = v as Record<string, unknown>;
-  return (
-    (i.symbol === null || (typeof i.symbol === 'string' && /^[A-Z0-9]{2,24}$/.test(i.symbol))) &&
-    (i.step === null || (typeof i.step === 'string' && i.step.length < 16)) &&
-    typeof i.bookRows === 'number' &&
-    Number.isInteger(i.bookRows) &&
-    i.bookRows >= 0 &&
-    i.bookRows <= 40 &&
-    typeof i.trades === 'boolean' &&
-    (i.klineInterval === null || (typeof i.klineInterval === 'string' && i.klineInterval.length < 4)) &&
-    typeof i.allTickers === 'boolean' &&
-    typeof i.account === 'boolean'
-  );
-}
-
-/** Parses instruments-info into SymbolInfo rows; [] on any failure. */
-export function parseSymbols(json: unknown): SymbolInfo[] {
-  const list = (json as { result?: { list?: unknown } } | null)?.result?.list;
-  if (!Array.isArray(list)) return [];
-  const out: SymbolInfo[] = [];
-  for (const r of list as Record<string, unknown>[]) {
-    if (typeof r.symbol !== 'string' || typeof r.pricePrecision !== 'number') continue;
-    const s = (k: string): string => (typeof r[k] === 'string' ? r[k] : '');
-    const n = (k: string): number => (typeof r[k] === 'number' ? r[k] : 0);
-    out.push({
-      symbol: r.symbol,
-      symbolId: n('symbolId'),
-      base: s('baseCoin'),
-      quote: s('quoteCoin'),
-      pricePrecision: n('pricePrecision'),
-      quantityPrecision: n('quantityPrecision'),
-      amountPrecision: n('amountPrecision'),
-      minTradeQuantity: s('minTradeQuantity'),
-      maxTradeQuantity: s('maxTradeQuantity'),
-      minTradeAmount: s('minTradeAmount'),
-      maxTradeAmount: s('maxTradeAmount'),
-      digitMerge: s('digitMerge'),
-      mark: s('mark'),
-      tradeStatus: n('tradeStatus'),
-      isBanBuy: r.isBanBuy === true,
-      isBanSell: r.isBanSell === true,
-      ltDirection: s('ltDirection'),
-      noticeType: s('noticeType'),
-      openTime: n('openTime'),
-    });
-  }
-  return out;
+/** Validates a preference patch from a tab: a non-empty object of string values. */
+function isPreferencePatch(v: unknown): v is Readonly<Record<string, string>> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const entries = Object.entries(v);
+  return entries.length > 0 && entries.every(([, x]) => typeof x === 'string');
 }

@@ -21,13 +21,13 @@ import {
   recordKlinePage,
   startKlinePaging,
   toWireInterval,
-  type Candle,
 } from './market/klines';
-import { applyTicker, type TickerStats } from './market/ticker';
+import { applyTicker } from './market/ticker';
 import { parseRecentTradesRest, TradeTape, TRADES_SHOWN } from './market/trades';
 import { countFrame, createDecodeCounters, decodeFrame } from './protocol/decode';
 import { intervalMs } from './protocol/intervals';
 import { CALLS } from './protocol/paths';
+import type { DecodedFrame } from './protocol/wire';
 
 /** Book depth the hub subscribes: deep enough to fill 40 merged rows at coarse steps. */
 export const BOOK_DEPTH = 200;
@@ -41,8 +41,6 @@ export interface MarketHooks {
   readonly changed: () => number;
   /** A book lost sync: resubscribe this topic for a fresh snapshot. */
   readonly resubscribe: (topic: string) => void;
-  /** A private (account) frame, passed on undecoded beyond its envelope. */
-  readonly privateFrame: (topic: string, data: readonly unknown[]) => void;
 }
 
 interface SymbolState {
@@ -52,9 +50,9 @@ interface SymbolState {
   bookReceivedAt: number;
   readonly tape: TradeTape;
   tradesStamp: number;
-  ticker: TickerStats | undefined;
+  ticker: TickerRow | undefined;
   tickerStamp: number;
-  readonly candles: Map<string, { rows: Candle[]; stamp: number }>;
+  readonly candles: Map<string, { rows: CandleRow[]; stamp: number }>;
   /** Merged frames by "step|rows", valid for one bookStamp. */
   readonly merged: Map<string, { stamp: number; frame: BookFrame }>;
 }
@@ -124,10 +122,19 @@ export class MarketState {
     for (const s of this.symbols.values()) s.book.invalidate();
   }
 
-  /** Decodes one socket frame and applies it. Never throws. */
-  ingest(text: string): void {
+  /**
+   * Decodes one socket frame (one `JSON.parse`), counts it and applies it if it is market data; returns it so the
+   * hub routes the rest (private frames go to the account). Never throws.
+   */
+  ingest(text: string): DecodedFrame {
     const f = decodeFrame(text);
     countFrame(this.decodeCounters, f);
+    this.apply(f);
+    return f;
+  }
+
+  /** Applies one decoded market frame; other frames are left to the hub. */
+  private apply(f: DecodedFrame): void {
     switch (f.type) {
       case 'bookSnapshot':
       case 'bookDelta': {
@@ -174,8 +181,6 @@ export class MarketState {
         this.hooks.count('socket.errorFrame');
         return;
       case 'private':
-        this.hooks.privateFrame(f.topic, f.data);
-        return;
       case 'ack':
       case 'pong':
       case 'bad':
@@ -291,7 +296,7 @@ export class MarketState {
       const plan = planKlinePage(paging);
       if (plan.type === 'done') return [...plan.candles];
       const q = new URLSearchParams(klineQuery(symbol, iv, plan)).toString();
-      let page: Candle[] = [];
+      let page: CandleRow[] = [];
       try {
         page = parseKlineRest(await get(`${CALLS.kline.path}?${q}`));
       } catch {

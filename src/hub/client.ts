@@ -6,6 +6,7 @@
 import type * as Comlink from 'comlink';
 import { createStore } from 'jotai';
 import type { HubApi, HubDiff, HubHello, SymbolInfo, TabInterest, TickerRow } from '../../workers/api';
+import { sameInterest } from '../../workers/protocol/interest';
 import { NO_INTEREST } from '../../workers/api';
 import { BUILD_ID } from './buildId';
 import { FrameBuffers } from './frames';
@@ -18,7 +19,6 @@ import {
   symbolsErrorAtom,
   symbolsLoadedAtom,
   tickersAtom,
-  type TickerView,
 } from './state';
 
 /** The Jotai store the hub writes and the app's Provider uses. */
@@ -78,10 +78,6 @@ function merge(wants: Iterable<Want>): TabInterest {
     };
   }
   return m;
-}
-
-function sameInterest(a: TabInterest, b: TabInterest): boolean {
-  return (Object.keys(a) as (keyof TabInterest)[]).every((k) => a[k] === b[k]);
 }
 
 /** The tab's hub connection. */
@@ -245,8 +241,8 @@ export class HubClient {
     }
     if (d.tickers !== undefined) {
       const prev = hubStore.get(tickersAtom);
-      const next = new Map<string, TickerView>(prev);
-      for (const t of d.tickers) next.set(t.symbol, toTickerView(t));
+      const next = new Map<string, TickerRow>(prev);
+      for (const t of d.tickers) next.set(t.symbol, t);
       hubStore.set(tickersAtom, next);
     }
     if (d.account !== undefined) {
@@ -259,10 +255,6 @@ export class HubClient {
     if (d.trades !== undefined) this.frames.set('trades', d.trades);
     if (d.candles !== undefined) this.frames.set('candles', d.candles);
   }
-}
-
-function toTickerView(t: TickerRow): TickerView {
-  return t;
 }
 
 let singleton: HubClient | null = null;

@@ -3,32 +3,15 @@
  * (src/hub/client.ts) is the only writer; features read. Tick-rate data (book rows, trades) never goes through atoms.
  */
 import { atom, type Atom } from 'jotai';
-import type { AccountDiff, SymbolInfo } from '../../workers/api';
+import type { AccountDiff, ConnectionState, SymbolInfo, TickerRow } from '../../workers/api';
 
 export type { SymbolInfo };
 
-/** 24h statistics of one symbol, numbers parsed. */
-export interface TickerView {
-  readonly symbol: string;
-  readonly last: number;
-  readonly high24h: number;
-  readonly low24h: number;
-  readonly volume24h: number;
-  readonly turnover24h: number;
-  /** Fraction: 0.0196 = +1.96 %. */
-  readonly change24h: number;
-  /** Direction of the last change of `last`, for the title arrow and colouring. */
-  readonly direction: 'up' | 'down' | 'flat';
-}
+/** 24h statistics of one symbol: the contract's row, kept as the hub sent it. */
+export type TickerView = TickerRow;
 
-/** Socket status as tabs see it (spec §8 socket codes). */
-export interface ConnectionView {
-  readonly state: 'connecting' | 'open' | 'reconnecting' | 'offline';
-  /** Last status code: 4998 open error, 4997 open timeout, 4996 heartbeat timeout, 4995 recovered, 4999 error, 4005/4006 abnormal. */
-  readonly code: number | null;
-  /** ms since epoch of the last message from the feed. */
-  readonly lastMessageAt: number;
-}
+/** Socket status as tabs see it (spec §8 socket codes): the contract's state without the reconnect count. */
+export type ConnectionView = Omit<ConnectionState, 'reconnects'>;
 
 /** Listed symbols, loaded once by the hub client (empty until then). */
 export const symbolsAtom = atom<readonly SymbolInfo[]>([]);

@@ -5,7 +5,7 @@
  * A create carries a client order id; when the answer is lost (timeout, dropped connection, simulator restart) the
  * same request is sent again with the same id, and the server answers the first order instead of making a second.
  */
-import { toOrderEvent, type OrderEvent } from '../../workers/account/orders';
+import { toOrderEvent, type OrderEvent } from '../../workers/protocol/orderEvent';
 import type { CallName } from '../../workers/protocol/paths';
 import type { CreateOrderParams } from '../lib/orderDraft';
 import { postCall } from './api';

@@ -11,16 +11,13 @@
  * and on reconnect, which is also when the spec's product refetches.
  */
 import Decimal from 'decimal.js';
-import type { Fill } from './fills';
-import { compareIds, isRecord, toDecimal, toId } from './wire';
+import { AVERAGE_DAY_CHOICES, type AverageDays, type AverageLine, type Fill } from '../protocol/account';
+import { isRecord, toDecimal, toId } from '../protocol/fields';
+import { compareIds } from './wire';
 
 /** Account families: different calls, and classic averages are capped at 90 days. */
 export type AccountKind = 'classic' | 'unified';
 
-/** Day spans the average lines offer (spec §9). */
-export const AVERAGE_DAY_CHOICES = [7, 30, 60, 90, 180, 365, 730, 1095] as const;
-/** One offered day span. */
-export type AverageDays = (typeof AVERAGE_DAY_CHOICES)[number];
 /** Default day span (spec §9). */
 export const DEFAULT_AVERAGE_DAYS: AverageDays = 7;
 /** Classic accounts' averages never span more than this many days (spec §7, §9). */
@@ -40,15 +37,6 @@ export function toAverageDays(x: unknown): AverageDays {
 /** The day span actually requested: classic accounts are capped at 90. */
 export function effectiveAverageDays(days: AverageDays, account: AccountKind): number {
   return account === 'classic' ? Math.min(days, CLASSIC_AVERAGE_MAX_DAYS) : days;
-}
-
-/** The i18n key and count of a line's legend (spec §9: 'last N days', or years at 365 and more). */
-export type AverageLineLabel =
-  { readonly key: 'lastNDays'; readonly n: number } | { readonly key: 'lastNYears'; readonly n: number };
-
-/** Legend of an average line for a day span. */
-export function averageLineLabel(days: number): AverageLineLabel {
-  return days >= 365 ? { key: 'lastNYears', n: Math.floor(days / 365) } : { key: 'lastNDays', n: days };
 }
 
 /** The server's sums for one side and span. */
@@ -100,20 +88,6 @@ export function averageRequestParams(
     limit: 1000,
     daySpan,
   };
-}
-
-/** One average line as views show it. */
-export interface AverageLine {
-  readonly symbol: string;
-  readonly side: 'Buy' | 'Sell';
-  /** The span the sums cover (after the classic cap): what the legend shows. */
-  readonly days: number;
-  /** value / qty, 8 decimals; "0" when nothing was traded. */
-  readonly price: string;
-  readonly valueSum: string;
-  readonly qtySum: string;
-  /** Spec §4: the line is drawn only when the average is above 0 (and its toggle is 'show'). */
-  readonly positive: boolean;
 }
 
 interface LineState {

@@ -8,8 +8,8 @@
  */
 import Decimal from 'decimal.js';
 import { intervalMs, periodStart, toInterval } from '../protocol/intervals';
+import type { Fill, FillMarker } from '../protocol/account';
 import {
-  compareIds,
   isRecord,
   toDecimal,
   toDecimalOrZero,
@@ -18,7 +18,8 @@ import {
   toSide,
   toText,
   toTime,
-} from './wire';
+} from '../protocol/fields';
+import { compareIds } from './wire';
 
 /** Fill history window (spec §9), days. */
 export const FILL_WINDOW_DAYS = 90;
@@ -30,24 +31,6 @@ export const FILLS_PER_SYMBOL_CAP = 10_000;
 // Sums of many fills at up to 18 decimals need more than decimal.js's default 20 significant digits; a clone keeps
 // the global Decimal settings of other modules untouched.
 const Dec = Decimal.clone({ precision: 40 });
-
-/** One fill of the account (spec §3 Fill). */
-export interface Fill {
-  /** execId (push) = tradeId (REST): the dedupe key. */
-  readonly id: string;
-  readonly orderId: string;
-  readonly symbol: string;
-  readonly side: 'Buy' | 'Sell';
-  /** Execution time, ms. */
-  readonly time: number;
-  readonly price: string;
-  readonly qty: string;
-  /** Quote value (price × qty). */
-  readonly value: string;
-  readonly fee: string;
-  readonly feeCurrency: string;
-  readonly orderType: 'Limit' | 'Market';
-}
 
 /** Validates one `execution` push row (v5 shape); undefined when unusable. */
 export function fromExecutionRow(row: unknown): Fill | undefined {
@@ -325,22 +308,6 @@ export function candleStart(interval: CandleInterval, t: number): number {
   if (interval === 'M') return periodStart('M', t);
   if (interval === 'W' || interval === WEEK_MS) return periodStart('W', t);
   return Math.floor(t / interval) * interval;
-}
-
-/** One chart marker: every fill of one side within one candle. */
-export interface FillMarker {
-  /** Candle start, ms UTC. */
-  readonly time: number;
-  readonly side: 'Buy' | 'Sell';
-  readonly count: number;
-  /** Total base quantity. */
-  readonly qty: string;
-  /** Total quote value. */
-  readonly value: string;
-  /** Volume-weighted average price (value / qty), rounded half-up to the price precision. */
-  readonly avgPrice: string;
-  /** The fills behind the marker, oldest first: what the trade-info modal lists. */
-  readonly fillIds: readonly string[];
 }
 
 /** Options of bucketMarkers. */

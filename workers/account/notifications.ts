@@ -4,8 +4,10 @@
  * push (a cancel racing a fill yields two `Filled`) finds its own status already held and stays silent.
  */
 import type { OrderStatusLabel } from '../protocol/orders';
-import { isTerminalStatus, type OrderEvent } from './orders';
-import { assertNever, toDecimal } from './wire';
+import { isTerminalStatus } from './orders';
+import { toDecimal } from '../protocol/fields';
+import type { OrderEvent } from '../protocol/orderEvent';
+import { assertNever } from './wire';
 
 /** Order creators whose fills the strategy panel reports instead (spec §4: iceberg and TWAP skipped). */
 export const SILENT_CREATE_TYPES: ReadonlySet<string> = new Set(['CreateByIceBerg', 'CreateByTWAP']);

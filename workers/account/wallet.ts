@@ -8,7 +8,8 @@
  * take mark() before sending the request, and coins a push updated after the mark keep the pushed value.
  */
 import Decimal from 'decimal.js';
-import { isRecord, toDecimal, toDecimalOrZero, toId, type PrivateFrame } from './wire';
+import { isRecord, toDecimal, toDecimalOrZero, toId } from '../protocol/fields';
+import type { PrivateFrame } from './wire';
 
 /** Polling must be slower than this to be used at all (spec §9: "must exceed 3000 ms"). */
 export const MIN_WALLET_POLL_MS = 3000;

@@ -2,7 +2,7 @@
  * The hub's one socket: open with a timeout, ping and expect a pong, reconnect with jittered backoff, and report the
  * spec's status codes (§8) on the way. Knows nothing of topics or data; see topics.ts and hubCore.ts.
  */
-import type { ConnectionState } from '../api';
+import type { ConnectionState } from '../protocol/connection';
 
 /** Spec §9 Socket constants. */
 export const SOCKET = {

@@ -4,21 +4,8 @@
  */
 import { isObj, MAX_WIRE_NUMBER, wireNumber } from '../protocol/decode';
 import { toInterval } from '../protocol/intervals';
+import type { CandleRow } from '../protocol/market';
 import { WIRE_INTERVALS, type WireInterval, type WireKline } from '../protocol/wire';
-
-/** One candle, ascending time in a series. */
-export interface Candle {
-  /** Start, ms since the epoch. */
-  readonly time: number;
-  readonly open: number;
-  readonly high: number;
-  readonly low: number;
-  readonly close: number;
-  readonly volume: number;
-  readonly turnover: number;
-  /** Closed: a live `confirm` row said so, or a newer candle follows it in the series. */
-  readonly confirm: boolean;
-}
 
 /** Spec §9 interval names, in the spec's order. */
 export const KLINE_INTERVAL_NAMES = [
@@ -82,13 +69,13 @@ export interface KlinePaging {
   /** Rows in the last answered page. */
   readonly lastCount: number;
   /** Candles so far, ascending. */
-  readonly candles: readonly Candle[];
+  readonly candles: readonly CandleRow[];
 }
 
 /** The next step of a load: fetch a page (`end`, `limit` are the query), or done with the candles. */
 export type KlinePagePlan =
   | { readonly type: 'fetch'; readonly end: number; readonly limit: number }
-  | { readonly type: 'done'; readonly candles: readonly Candle[] };
+  | { readonly type: 'done'; readonly candles: readonly CandleRow[] };
 
 /** Starts a load for the range [start, end]. */
 export function startKlinePaging(start: number, end: number): KlinePaging {
@@ -117,7 +104,7 @@ export function planKlinePage(s: KlinePaging): KlinePagePlan {
  * came before: a failed first page leaves the chart empty, spec §8). Rows not older than the series are dropped,
  * so a server ignoring `end` cannot loop or duplicate.
  */
-export function recordKlinePage(s: KlinePaging, page: readonly Candle[]): KlinePaging {
+export function recordKlinePage(s: KlinePaging, page: readonly CandleRow[]): KlinePaging {
   const oldest = s.candles[0];
   const older = oldest === undefined ? page : page.filter((c) => c.time < oldest.time);
   const last = older[older.length - 1];
@@ -155,12 +142,12 @@ export function klineQuery(
  * volume, turnover] strings), or [] on any failure: a non-zero retCode, a missing list, any malformed row (spec §8).
  * Every candle but the newest is closed; the newest may still be forming.
  */
-export function parseKlineRest(json: unknown): Candle[] {
+export function parseKlineRest(json: unknown): CandleRow[] {
   if (!isObj(json) || json.retCode !== 0) return [];
   const result = json.result;
   if (!isObj(result) || !Array.isArray(result.list)) return [];
   const list = result.list as readonly unknown[];
-  const out: Candle[] = [];
+  const out: CandleRow[] = [];
   for (let i = list.length - 1; i >= 0; i--) {
     const row = list[i];
     if (!Array.isArray(row) || row.length < 6) return [];
@@ -193,8 +180,12 @@ export type CandleMerge = 'appended' | 'updated' | 'replaced' | 'ignored';
  * `confirm` row closes it; an older start replaces the candle with that start if there is one, else is ignored.
  * A closed candle is never reopened: an unconfirmed row for it is ignored.
  */
-export function mergeLiveCandle(candles: Candle[], row: WireKline, keep: number = KLINE_KEEP): CandleMerge {
-  const next: Candle = {
+export function mergeLiveCandle(
+  candles: CandleRow[],
+  row: WireKline,
+  keep: number = KLINE_KEEP,
+): CandleMerge {
+  const next: CandleRow = {
     time: row.start,
     open: row.open,
     high: row.high,
@@ -221,7 +212,7 @@ export function mergeLiveCandle(candles: Candle[], row: WireKline, keep: number 
 }
 
 /** Index of the candle starting at `time`, or -1 (binary search: the series is ascending). */
-function findStart(candles: readonly Candle[], time: number): number {
+function findStart(candles: readonly CandleRow[], time: number): number {
   let lo = 0;
   let hi = candles.length - 1;
   while (lo <= hi) {

@@ -2,29 +2,14 @@
  * 24 h ticker of one symbol from `tickers.{symbol}` (bybit-wire.md §2.3): the market header's stats and the rise/fall
  * direction the browser title shows.
  */
+import type { TickDirection, TickerRow } from '../protocol/market';
 import type { WireTicker } from '../protocol/wire';
-
-/** Direction of the last price against the previous one; the first ticker of a symbol is 'flat'. */
-export type TickDirection = 'up' | 'down' | 'flat';
-
-/** Ticker stats as the hub keeps them. */
-export interface TickerStats {
-  readonly symbol: string;
-  readonly last: number;
-  readonly high24h: number;
-  readonly low24h: number;
-  readonly volume24h: number;
-  readonly turnover24h: number;
-  /** 24 h change as a fraction (0.0196 = +1.96 %). */
-  readonly change24h: number;
-  readonly direction: TickDirection;
-}
 
 /**
  * Next ticker stats. The change is the wire's price24hPcnt; the direction compares the new last price with the
  * previous one, and an unchanged price keeps the previous direction (the title keeps its colour between trades).
  */
-export function applyTicker(prev: TickerStats | undefined, t: WireTicker): TickerStats {
+export function applyTicker(prev: TickerRow | undefined, t: WireTicker): TickerRow {
   return {
     symbol: t.symbol,
     last: t.last,
@@ -38,7 +23,7 @@ export function applyTicker(prev: TickerStats | undefined, t: WireTicker): Ticke
 }
 
 /** Direction of `last` against the previous stats (see applyTicker). */
-export function tickDirection(prev: TickerStats | undefined, last: number): TickDirection {
+export function tickDirection(prev: TickerRow | undefined, last: number): TickDirection {
   if (prev === undefined) return 'flat';
   if (last > prev.last) return 'up';
   if (last < prev.last) return 'down';
@@ -46,7 +31,7 @@ export function tickDirection(prev: TickerStats | undefined, last: number): Tick
 }
 
 /** True when two stats would render the same (the hub skips the diff). */
-export function isSameTicker(a: TickerStats | undefined, b: TickerStats): boolean {
+export function isSameTicker(a: TickerRow | undefined, b: TickerRow): boolean {
   return (
     a !== undefined &&
     a.symbol === b.symbol &&

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { AVERAGE_DAY_CHOICES } from '../../../workers/account/averages';
+import { AVERAGE_DAY_CHOICES } from '../../../workers/protocol/account';
 import type { Interval } from '../../../workers/protocol/intervals';
 import { routeAtom } from '../../session/state';
 import { symbolsAtom } from '../../hub/state';

@@ -5,7 +5,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AVERAGE_DAY_CHOICES } from '../../../workers/account/averages';
+import { AVERAGE_DAY_CHOICES } from '../../../workers/protocol/account';
 import type { AverageLine, SymbolInfo } from '../../../workers/api';
 import { routeAtom, sessionUserAtom } from '../../session/state';
 import { hubClient } from '../../hub/client';

@@ -4,7 +4,7 @@
  * non-demo users, uploaded as the versioned layout (spec §7). Parsing is strict: a corrupt stored or server value is
  * discarded and the defaults restored (spec §8), never half-applied.
  */
-import { AVERAGE_DAY_CHOICES } from '../../../workers/account/averages';
+import { AVERAGE_DAY_CHOICES } from '../../../workers/protocol/account';
 import type { Interval } from '../../../workers/protocol/intervals';
 import { DEFAULT_INTERVAL, DEFAULT_PINNED, isInterval, normalisePinned } from './intervals';
 import { isIndicatorId, type IndicatorId } from './indicators';

@@ -4,7 +4,7 @@
  * levels and the drag/quick-order price helpers. Pure data in, plain draw data out.
  */
 import Decimal from 'decimal.js';
-import { averageLineLabel } from '../../../workers/account/averages';
+import { averageLineLabel } from '../../../workers/protocol/account';
 import type { SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
 import type { FillMarker, OrderEvent } from '../../../workers/api';
 

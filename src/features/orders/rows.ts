@@ -3,7 +3,7 @@
  * show). Parsing lives here, not in the views; these get pointed at the typed decoders of `workers/protocol` later.
  */
 import type { OrderEvent } from '../../../workers/api';
-import { toOrderEvent } from '../../../workers/account/orders';
+import { toOrderEvent } from '../../../workers/protocol/orderEvent';
 
 /** One fill of the trade history. */
 export interface TradeRow {

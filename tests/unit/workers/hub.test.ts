@@ -430,4 +430,49 @@ describe('Hub against the real simulator', () => {
     );
     hub.bye('t');
   }, 30_000);
+
+  it('owns the user facts: one load per login, one write path for preferences and confirm flags, a history version', async () => {
+    const hub = makeHub(true, new Map());
+    hub.hello({ tabId: 'f', buildId: 'test', lockName: 'lf' });
+    hub.hello({ tabId: 'g', buildId: 'test', lockName: 'lg' });
+    hub.setInterest('f', interest({ account: true }));
+    hub.setInterest('g', interest({ account: true }));
+    const first = await pullUntil(hub, 'f', (d) => d.account?.user != null);
+    expect(first.account?.user?.isUTA).toBe(true);
+    // The login's load ends with a history reload.
+    await pullUntil(hub, 'f', (d) => (d.account?.historyVersion ?? 0) > 0);
+    const key = `test.pref.${Date.now()}`;
+    // A bad patch is answered, never thrown, and writes nothing.
+    expect(await hub.setPreferences({ [key]: 1 })).toEqual({ ok: false, message: 'bad preferences' });
+    expect(await hub.setPreferences({ [key]: 'Y' })).toEqual({ ok: true });
+    // Both tabs get the written preference in their next diff, from the hub's copy.
+    for (const tab of ['f', 'g']) await pullUntil(hub, tab, (d) => d.account?.preferences[key] === 'Y');
+    const stored = await call(sim, 'GET', '/user/api/pref/getPrefSetting', undefined, cookie);
+    expect((stored.json as { result: Record<string, string> }).result[key]).toBe('Y');
+    expect(await hub.setConfirmFlags(['successAudio', 'bogus'])).toEqual({ ok: true });
+    const flags = await pullUntil(hub, 'g', (d) => d.account?.confirmFlags.includes('successAudio') === true);
+    expect(flags.account?.confirmFlags).toEqual(['successAudio']);
+    expect(await hub.setConfirmFlags([])).toEqual({ ok: true });
+    // A fill bumps the history version (the history lists refetch on it).
+    const h0 =
+      (await pullUntil(hub, 'f', (d) => d.account?.confirmFlags.length === 0)).account?.historyVersion ?? 0;
+    const placed = await call(
+      sim,
+      'POST',
+      '/spot/api/order/orderCreate',
+      {
+        symbol_id: 1,
+        side: 'buy',
+        type: 'limit',
+        price: '90000',
+        quantity: '0.001',
+        client_order_id: `hub-hist-${Date.now()}`,
+      },
+      cookie,
+    );
+    expect((placed.json as { code: number }).code).toBe(0);
+    await pullUntil(hub, 'f', (d) => (d.account?.historyVersion ?? 0) > h0);
+    hub.bye('f');
+    hub.bye('g');
+  }, 30_000);
 });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AVERAGE_DAY_CHOICES,
-  averageLineLabel,
   averageRequestParams,
   AveragePrices,
   effectiveAverageDays,
@@ -9,10 +7,15 @@ import {
   parseAverageResult,
   toAverageDays,
   type AccountKind,
-  type AverageDays,
   type AverageSnapshot,
 } from '../../../../workers/account/averages';
-import { DAY_MS, FillHistory, fromExecutionRow, type Fill } from '../../../../workers/account/fills';
+import {
+  AVERAGE_DAY_CHOICES,
+  averageLineLabel,
+  type AverageDays,
+} from '../../../../workers/protocol/account';
+import { DAY_MS, FillHistory, fromExecutionRow } from '../../../../workers/account/fills';
+import type { Fill } from '../../../../workers/protocol/account';
 import { CALLS } from '../../../../workers/protocol/paths';
 import { frame, limit, quote, sim, type Sim } from './helpers';
 import { restOf } from './rest';

@@ -9,8 +9,8 @@ import {
   parseClassicFills,
   parseUnifiedFills,
   toCandleInterval,
-  type Fill,
 } from '../../../../workers/account/fills';
+import type { Fill } from '../../../../workers/protocol/account';
 import { CALLS } from '../../../../workers/protocol/paths';
 import { frame, limit, place, quote, sim, type Sim } from './helpers';
 import { restOf } from './rest';

@@ -9,7 +9,7 @@ import { Market } from '../../../../server/market/market';
 import type { RealtimeServer } from '../../../../server/realtime/realtime';
 import type { ExecutionView, OrderView, PlaceOrderRequest, Side } from '../../../../server/engine/types';
 import { SYMBOLS } from '../../../../server/market/symbols';
-import { toOrderEvent, type OrderEvent } from '../../../../workers/account/orders';
+import { toOrderEvent, type OrderEvent } from '../../../../workers/protocol/orderEvent';
 import { toPrivateFrame, type PrivateFrame } from '../../../../workers/account/wire';
 
 /** The account under test. */

@@ -6,7 +6,8 @@ import {
   isStrategyFinished,
   type NotificationDecision,
 } from '../../../../workers/account/notifications';
-import { OpenOrders, toOrderEvent } from '../../../../workers/account/orders';
+import { OpenOrders } from '../../../../workers/account/orders';
+import { toOrderEvent } from '../../../../workers/protocol/orderEvent';
 import { cancel, limit, orderEvent, place, printTrade, quote, sim, variant } from './helpers';
 
 /** The hub's order path: apply to the open lists, then decide with the status held before. */

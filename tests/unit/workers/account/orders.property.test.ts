@@ -2,12 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toProductOrder } from '../../../../server/api/orders';
 import type { OrderView, Side } from '../../../../server/engine/types';
-import {
-  compareOrderVersions,
-  OPEN_LISTS,
-  OpenOrders,
-  type OrderEvent,
-} from '../../../../workers/account/orders';
+import { compareOrderVersions, OPEN_LISTS, OpenOrders } from '../../../../workers/account/orders';
+import type { OrderEvent } from '../../../../workers/protocol/orderEvent';
 import { ME, MM, orderEvent, place, printTrade, sim, type Sim } from './helpers';
 
 /** One step of a random walk over real order lifecycles. */

@@ -7,10 +7,9 @@ import {
   TOMBSTONE_CAP,
   openListOf,
   statusTabLists,
-  toOrderEvent,
   type OrderApplyResult,
-  type OrderEvent,
 } from '../../../../workers/account/orders';
+import { toOrderEvent, type OrderEvent } from '../../../../workers/protocol/orderEvent';
 import { ACCOUNT_TOPICS, accountTopicKind, toPrivateFrame } from '../../../../workers/account/wire';
 import { cancel, limit, ME, orderEvent, place, printTrade, quote, sim, variant, type Sim } from './helpers';
 

@@ -12,10 +12,10 @@ import {
   startKlinePaging,
   toIntervalName,
   toWireInterval,
-  type Candle,
   type KlinePaging,
 } from '../../../../workers/market/klines';
 import { decodeFrame } from '../../../../workers/protocol/decode';
+import type { CandleRow } from '../../../../workers/protocol/market';
 import { WIRE_INTERVALS, type WireKline } from '../../../../workers/protocol/wire';
 import { startTestSim } from '../../../support/sim';
 
@@ -128,7 +128,7 @@ describe('kline paging (spec §7)', () => {
     start: number,
     available: number,
     failAt = -1,
-  ): { fetches: number[]; candles: readonly Candle[] } {
+  ): { fetches: number[]; candles: readonly CandleRow[] } {
     let s: KlinePaging = startKlinePaging(start, now);
     const fetches: number[] = [];
     for (;;) {
@@ -257,7 +257,7 @@ describe('mergeLiveCandle', () => {
     return f.rows[0];
   }
 
-  function series(): Candle[] {
+  function series(): CandleRow[] {
     return parseKlineRest(restBody(starts(3, 3 * MIN)));
   }
 
@@ -290,7 +290,7 @@ describe('mergeLiveCandle', () => {
   });
 
   it('keeps the series bounded, dropping the oldest', () => {
-    const c: Candle[] = [];
+    const c: CandleRow[] = [];
     for (let i = 0; i < 30; i++) mergeLiveCandle(c, live(i * MIN, 100, false), 10);
     expect(c).toHaveLength(10);
     expect(c[0]?.time).toBe(20 * MIN);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyTicker, isSameTicker, type TickerStats } from '../../../../workers/market/ticker';
+import { applyTicker, isSameTicker } from '../../../../workers/market/ticker';
+import type { TickerRow } from '../../../../workers/protocol/market';
 import { decodeFrame } from '../../../../workers/protocol/decode';
 import type { WireTicker } from '../../../../workers/protocol/wire';
 
@@ -41,7 +42,7 @@ describe('applyTicker', () => {
   });
 
   it('rises, falls, and keeps the previous direction when the price is unchanged', () => {
-    let s: TickerStats = applyTicker(undefined, ticker('100'));
+    let s: TickerRow = applyTicker(undefined, ticker('100'));
     s = applyTicker(s, ticker('101'));
     expect(s.direction).toBe('up');
     s = applyTicker(s, ticker('101'));

@@ -1,6 +1,7 @@
 /** Marker bucketing (hub buckets, chart snaps to candles), average-line labels, order lines, grid levels, drag hints. */
 import { describe, expect, it } from 'vitest';
-import { bucketMarkers, toCandleInterval, type Fill } from '../../../../../workers/account/fills';
+import { bucketMarkers, toCandleInterval } from '../../../../../workers/account/fills';
+import type { Fill } from '../../../../../workers/protocol/account';
 import type { OrderEvent } from '../../../../../workers/api';
 import {
   averageLegend,
