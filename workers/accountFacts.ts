@@ -70,13 +70,15 @@ export class AccountFacts {
       return;
     }
     const confirmFlags = decodeConfirmFlags(userInfo) ?? [];
-    this.view = { ...this.view, user, confirmFlags };
+    let preferences = this.view.preferences;
     try {
-      const prefs = decodePreferences(await this.hooks.getJson(CALLS.getPrefSetting.path));
-      if (prefs !== null) this.view = { ...this.view, preferences: prefs };
+      preferences = decodePreferences(await this.hooks.getJson(CALLS.getPrefSetting.path)) ?? preferences;
     } catch (e) {
       this.hooks.log(`preferences failed: ${String(e)}`);
     }
+    // User and preferences go out together: a tab that sees the user knows the preferences are loaded (the guide
+    // and the gates read "absent" as "not seen", so an early empty set would open them wrongly).
+    this.view = { ...this.view, user, confirmFlags, preferences };
     await this.loadQuota(this.quotaSymbols);
     this.hooks.changed();
   }

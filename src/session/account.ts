@@ -1,9 +1,11 @@
 /**
  * Account-wide facts of the logged-in user that the order form, the orders panel, the chart's order lines and the
  * toasts share: user details with the double-confirm flags, gate acknowledgements, unified account info, zone quota,
- * and the routed pair's free balances. The hooks in `useAccount.ts` are the only writers of the fetched atoms.
+ * and the routed pair's free balances. The hub owns the user's facts and sends them in the account diff; these atoms
+ * derive from it, with this tab's pending writes over them (`useAccount.ts` writes through the hub).
  */
-import { atom } from 'jotai';
+import { atom, type Atom, type Getter } from 'jotai';
+import type { Preferences } from '../../workers/protocol/user';
 import { DOUBLE_CONFIRM_FLAGS, type DoubleConfirmFlag } from '../../workers/protocol/account';
 import { accountAtom } from '../hub/state';
 import type { GateDialog } from '../lib/orderValidation';
@@ -52,12 +54,69 @@ export interface UserDetails {
   readonly minValueV2: boolean;
 }
 
-/** Details of the logged-in user; null while unknown or logged out. */
-export const userDetailsAtom = atom<UserDetails | null>(null);
+/** Keeps the previous value while the new one is equal: the hub's diff is a fresh clone on every push. */
+function stableAtom<T>(read: (get: Getter) => T, equal: (a: T, b: T) => boolean): Atom<T> {
+  let last: { readonly v: T } | null = null;
+  return atom((get) => {
+    const v = read(get);
+    if (last !== null && equal(last.v, v)) return last.v;
+    last = { v };
+    return v;
+  });
+}
+
+/** Shallow equality of two plain objects (or both null). */
+function sameRecord<T extends object>(a: T | null, b: T | null): boolean {
+  if (a === null || b === null) return a === b;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra);
+  return ka.length === Object.keys(rb).length && ka.every((k) => ra[k] === rb[k]);
+}
+
+const sameSet = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean =>
+  a.size === b.size && [...a].every((x) => b.has(x));
+
+/** Details of the logged-in user, from the hub (which owns the user); null while unknown or logged out. */
+export const userDetailsAtom = stableAtom<UserDetails | null>((get) => {
+  const u = get(accountAtom)?.user;
+  return u === null || u === undefined
+    ? null
+    : { id: u.id, marginMode: u.marginMode, minValueV2: u.minValueV2 };
+}, sameRecord);
 userDetailsAtom.debugLabel = 'userDetailsAtom';
 
-/** The user's double-confirm flags (loaded with the user, written back on "do not ask again"). */
-export const confirmFlagsAtom = atom<ReadonlySet<ConfirmFlag>>(new Set<ConfirmFlag>());
+/** The server preferences as the hub has them; null until the hub has loaded the user (and with it the preferences). */
+const hubPreferencesAtom = stableAtom<Preferences | null>((get) => {
+  const a = get(accountAtom);
+  return a === null || a.user === null ? null : a.preferences;
+}, sameRecord);
+
+/** Preference writes sent to the hub and not yet seen in its diff: shown at once, dropped when the hub answers. */
+export const pendingPreferencesAtom = atom<Preferences>({});
+pendingPreferencesAtom.debugLabel = 'pendingPreferencesAtom';
+
+/**
+ * Server preferences (getPrefSetting: guide state, gate acknowledgements, cancel prompt…) with this tab's pending
+ * writes over them; null until the hub has loaded them (logged out: always null). Written through
+ * `useSetPreferences`, the one write path (HubApi.setPreferences), so every tab follows.
+ */
+export const preferencesAtom = stableAtom<Preferences | null>((get) => {
+  const hub = get(hubPreferencesAtom);
+  const pending = get(pendingPreferencesAtom);
+  return hub === null ? null : Object.keys(pending).length === 0 ? hub : { ...hub, ...pending };
+}, sameRecord);
+preferencesAtom.debugLabel = 'preferencesAtom';
+
+/** "Do not ask again" ticks sent to the hub and not yet seen in its diff (null: none pending). */
+export const pendingConfirmFlagsAtom = atom<readonly ConfirmFlag[] | null>(null);
+pendingConfirmFlagsAtom.debugLabel = 'pendingConfirmFlagsAtom';
+
+/** The user's double-confirm flags: the hub's (loaded with the user), or this tab's pending write. */
+export const confirmFlagsAtom = stableAtom<ReadonlySet<ConfirmFlag>>(
+  (get) => new Set(get(pendingConfirmFlagsAtom) ?? get(accountAtom)?.confirmFlags ?? []),
+  sameSet,
+);
 confirmFlagsAtom.debugLabel = 'confirmFlagsAtom';
 
 /** Preference keys of the gate acknowledgements (setPrefSetting upsert_keys). */
@@ -69,12 +128,16 @@ export const GATE_PREF_KEYS: Readonly<Record<GateDialog, string>> = {
 };
 
 /** Acknowledgements given (server preferences, so they follow the user). */
-export const gatesAcceptedAtom = atom<Readonly<Record<GateDialog, boolean>>>({
-  suiTerms: false,
-  ltRiskTest: false,
-  disclaimer: false,
-  zoneRisk: false,
-});
+export const gatesAcceptedAtom = stableAtom<Readonly<Record<GateDialog, boolean>>>((get) => {
+  const prefs = get(preferencesAtom) ?? {};
+  const y = (gate: GateDialog): boolean => prefs[GATE_PREF_KEYS[gate]] === 'Y';
+  return {
+    suiTerms: y('suiTerms'),
+    ltRiskTest: y('ltRiskTest'),
+    disclaimer: y('disclaimer'),
+    zoneRisk: y('zoneRisk'),
+  };
+}, sameRecord);
 gatesAcceptedAtom.debugLabel = 'gatesAcceptedAtom';
 
 /** Account info of spec §3 for the routed symbol (unified accounts: getUnifiedAsset). */
@@ -96,8 +159,12 @@ export interface AccountInfo {
 export const accountInfoAtom = atom<AccountInfo | null>(null);
 accountInfoAtom.debugLabel = 'accountInfoAtom';
 
-/** Remaining zone quota of the routed symbol (non-unified); null = unlimited or unknown. */
-export const quotaRemainAtom = atom<string | null>(null);
+/** Remaining zone quota of the routed symbol (non-unified), from the hub; null = unlimited or unknown. */
+export const quotaRemainAtom = atom((get) => {
+  const lookup = get(pairLookupAtom);
+  if (lookup.kind !== 'found') return null;
+  return get(accountAtom)?.quota[lookup.symbol.symbol] ?? null;
+});
 quotaRemainAtom.debugLabel = 'quotaRemainAtom';
 
 /**
@@ -112,3 +179,10 @@ export const pairFreeAtom = atom((get) => {
   return `${free(lookup.symbol.quote)}|${free(lookup.symbol.base)}`;
 });
 pairFreeAtom.debugLabel = 'pairFreeAtom';
+
+/**
+ * The hub's history version: it moves when order or trade history changed (an order reached a final state, a fill,
+ * a login or reconnect load), so the REST history lists refetch then, and only then.
+ */
+export const historyVersionAtom = atom((get) => get(accountAtom)?.historyVersion ?? 0);
+historyVersionAtom.debugLabel = 'historyVersionAtom';

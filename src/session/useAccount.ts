@@ -1,26 +1,26 @@
 /**
- * Loads what order entry needs from REST beside the hub's live account data: the user's details and double-confirm
- * flags, the gate acknowledgements (server preferences), unified account info and the zone quota. Live balances and
- * open orders come from the hub (`accountAtom`); these REST facts are refetched when that data changes.
+ * Order entry's account hooks: the write paths of the user's facts (preferences, gate acknowledgements, double-confirm
+ * flags), all through the hub, which owns them and sends them to every tab; and the unified account info of the routed
+ * symbol, which depends on the form's side and leverage and so is asked by the tab.
  */
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect } from 'react';
 import type { SymbolInfo } from '../../workers/api';
-import { getCall, postCall, resultOf } from './api';
-import { sessionUserAtom } from './state';
+import type { Preferences } from '../../workers/protocol/user';
+import { hubClient } from '../hub/client';
 import { accountAtom } from '../hub/state';
+import type { GateDialog } from '../lib/orderValidation';
 import {
   accountInfoAtom,
   confirmFlagsAtom,
   GATE_PREF_KEYS,
-  gatesAcceptedAtom,
-  quotaRemainAtom,
-  toConfirmFlags,
-  userDetailsAtom,
+  pendingConfirmFlagsAtom,
+  pendingPreferencesAtom,
   type AccountInfo,
   type ConfirmFlag,
 } from './account';
-import type { GateDialog } from '../lib/orderValidation';
+import { getCall, resultOf } from './api';
+import { sessionUserAtom } from './state';
 
 /** Delay before refetching REST facts after the live account data changed (coalesces bursts of pushes). */
 const REFETCH_DELAY_MS = 250;
@@ -28,70 +28,79 @@ const REFETCH_DELAY_MS = 250;
 const str = (x: unknown, def = '0'): string =>
   typeof x === 'string' ? x : typeof x === 'number' ? String(x) : def;
 
-let detailsLoad: { key: string; promise: Promise<void> } | null = null;
+/** How long a pending write waits for the hub's diff to show it before the tab falls back to the hub's value. */
+const CATCH_UP_MS = 1_000;
 
-/**
- * Keeps userDetailsAtom, confirmFlagsAtom and gatesAcceptedAtom in step with the session (any number of mounted
- * callers share one load per login).
- */
-export function useUserDetailsSync(): void {
-  const user = useAtomValue(sessionUserAtom);
-  const store = useStore();
-  const loggedIn = user?.loggedIn === true;
-  useEffect(() => {
-    if (!loggedIn) {
-      store.set(userDetailsAtom, null);
-      detailsLoad = null;
-      return;
-    }
-    const key = 'in';
-    if (detailsLoad?.key === key) return;
-    const promise = (async () => {
-      const [info, prefs] = await Promise.all([
-        getCall('userInfo', {}).catch(() => null),
-        getCall('getPrefSetting', {}).catch(() => null),
-      ]);
-      const r = resultOf(info);
-      if (r?.isLogin === true) {
-        const gray = (r.grayFlag ?? {}) as Record<string, unknown>;
-        store.set(userDetailsAtom, {
-          id: str(r.id, ''),
-          marginMode: r.marginMode === 'isolated' ? 'isolated' : 'cross',
-          minValueV2: gray.minValueV2 === true,
-        });
-        store.set(confirmFlagsAtom, toConfirmFlags(r.double_confirm));
-      }
-      const p = resultOf(prefs);
-      if (p !== null) {
-        const accepted = { ...store.get(gatesAcceptedAtom) };
-        for (const [gate, prefKey] of Object.entries(GATE_PREF_KEYS) as [GateDialog, string][])
-          accepted[gate] = p[prefKey] === 'Y';
-        store.set(gatesAcceptedAtom, accepted);
-      }
-    })();
-    detailsLoad = { key, promise };
-  }, [loggedIn, store]);
+/** Resolves when `caughtUp()` holds for the hub's account data, or after CATCH_UP_MS. */
+function hubCaughtUp(store: ReturnType<typeof useStore>, caughtUp: () => boolean): Promise<void> {
+  if (caughtUp()) return Promise.resolve();
+  return new Promise((done) => {
+    const finish = (): void => {
+      clearTimeout(timer);
+      unsub();
+      done();
+    };
+    const timer = setTimeout(finish, CATCH_UP_MS);
+    const unsub = store.sub(accountAtom, () => {
+      if (caughtUp()) finish();
+    });
+  });
 }
 
-/** Writes the double-confirm flags (a "do not ask again" tick); the atom changes at once, the server follows. */
+/**
+ * Writes server preferences through the hub (the one write path: every tab follows in its next diff). The value shows
+ * in this tab at once; a refused write falls back to the hub's value.
+ */
+export function useSetPreferences(): (patch: Preferences) => Promise<void> {
+  const store = useStore();
+  return useCallback(
+    async (patch) => {
+      store.set(pendingPreferencesAtom, { ...store.get(pendingPreferencesAtom), ...patch });
+      const out = await hubClient()
+        .remote()
+        .setPreferences(patch)
+        .catch((e: unknown) => ({ ok: false as const, message: String(e) }));
+      if (!out.ok) console.warn('preference not saved', out.message);
+      else
+        await hubCaughtUp(store, () => {
+          const prefs = store.get(accountAtom)?.preferences ?? {};
+          return Object.entries(patch).every(([k, v]) => prefs[k] === v);
+        });
+      const pending = Object.entries(store.get(pendingPreferencesAtom)).filter(([k, v]) => patch[k] !== v);
+      store.set(pendingPreferencesAtom, Object.fromEntries(pending));
+    },
+    [store],
+  );
+}
+
+/** Writes the double-confirm flags (a "do not ask again" tick) through the hub; the tab shows the change at once. */
 export function useSetConfirmFlag(): (flag: ConfirmFlag, on: boolean) => void {
   const store = useStore();
   return (flag, on) => {
     const next = new Set(store.get(confirmFlagsAtom));
     if (on) next.add(flag);
     else next.delete(flag);
-    store.set(confirmFlagsAtom, next);
-    void postCall('setDoubleConfirm', { confirms: [...next].join(',') }).catch(() => undefined);
+    const flags = [...next];
+    store.set(pendingConfirmFlagsAtom, flags);
+    void (async () => {
+      const out = await hubClient()
+        .remote()
+        .setConfirmFlags(flags)
+        .catch((e: unknown) => ({ ok: false as const, message: String(e) }));
+      if (out.ok)
+        await hubCaughtUp(store, () => {
+          const hub = store.get(accountAtom)?.confirmFlags ?? [];
+          return hub.length === flags.length && flags.every((f) => hub.includes(f));
+        });
+      if (store.get(pendingConfirmFlagsAtom) === flags) store.set(pendingConfirmFlagsAtom, null);
+    })();
   };
 }
 
-/** Records a gate acknowledgement (server preference) and marks it given. */
+/** Records a gate acknowledgement (a server preference, so it follows the user). */
 export function useAcceptGate(): (gate: GateDialog) => Promise<void> {
-  const set = useSetAtom(gatesAcceptedAtom);
-  return async (gate) => {
-    set((prev) => ({ ...prev, [gate]: true }));
-    await postCall('setPrefSetting', { upsert_keys: { [GATE_PREF_KEYS[gate]]: 'Y' } }).catch(() => undefined);
-  };
+  const setPreferences = useSetPreferences();
+  return (gate) => setPreferences({ [GATE_PREF_KEYS[gate]]: 'Y' });
 }
 
 /** Parses a getUnifiedAsset reply into the account info of the form. */
@@ -119,8 +128,9 @@ export function toAccountInfo(body: unknown, symbol: SymbolInfo, leverage: boole
 }
 
 /**
- * Unified account info (getUnifiedAsset) and the zone quota of the routed symbol, refetched shortly after the live
- * account data changes (an order placed, filled or cancelled moves both).
+ * Unified account info (getUnifiedAsset) of the routed symbol, refetched shortly after the live account data changes
+ * (an order placed, filled or cancelled moves it). It depends on the form's side and leverage, so the tab asks for it;
+ * the zone quota comes from the hub.
  */
 export function useAccountFacts(
   symbol: SymbolInfo,
@@ -129,11 +139,9 @@ export function useAccountFacts(
   const store = useStore();
   const loggedIn = useAtomValue(sessionUserAtom)?.loggedIn === true;
   const { unified, leverage, side } = opts;
-  const zone = symbol.mark === 'innovation' || symbol.mark === 'adventure';
   useEffect(() => {
-    if (!loggedIn) {
+    if (!loggedIn || !unified) {
       store.set(accountInfoAtom, null);
-      store.set(quotaRemainAtom, null);
       return;
     }
     let ctl = new AbortController();
@@ -142,27 +150,15 @@ export function useAccountFacts(
       timer = null;
       ctl.abort();
       ctl = new AbortController();
-      const signal = ctl.signal;
-      if (unified) {
-        void getCall(
-          'unifiedAsset',
-          { symbolName: symbol.symbol, side: side === 'Buy' ? 0 : 1, isMargin: String(leverage) },
-          signal,
-        )
-          .then((body) => {
-            store.set(accountInfoAtom, toAccountInfo(body, symbol, leverage));
-          })
-          .catch(() => undefined);
-      } else store.set(accountInfoAtom, null);
-      if (zone && !unified) {
-        void getCall('quota', { symbol_id: symbol.symbolId }, signal)
-          .then((body) => {
-            const r = resultOf(body);
-            const remain = str(r?.remainAmount, '-');
-            store.set(quotaRemainAtom, remain === '-1' || remain === '-' || remain === '--' ? null : remain);
-          })
-          .catch(() => undefined);
-      } else store.set(quotaRemainAtom, null);
+      void getCall(
+        'unifiedAsset',
+        { symbolName: symbol.symbol, side: side === 'Buy' ? 0 : 1, isMargin: String(leverage) },
+        ctl.signal,
+      )
+        .then((body) => {
+          store.set(accountInfoAtom, toAccountInfo(body, symbol, leverage));
+        })
+        .catch(() => undefined);
     };
     load();
     // Subscribed outside React: a push refetches (coalesced) without re-rendering the panel.
@@ -174,5 +170,5 @@ export function useAccountFacts(
       if (timer !== null) clearTimeout(timer);
       ctl.abort();
     };
-  }, [loggedIn, unified, leverage, side, symbol, zone, store]);
+  }, [loggedIn, unified, leverage, side, symbol, store]);
 }

@@ -9,7 +9,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
-import { postCall } from '../../session/api';
+import { useSetPreferences } from '../../session/useAccount';
 import { routeAtom, sessionUserAtom, themeAtom } from '../../session/state';
 import { TOKENS } from '../../canvas/tokens';
 import { accountAtom } from '../../hub/state';
@@ -17,14 +17,14 @@ import { formatFixed } from '../../lib/format';
 import { cancelOrder, modifyOrder } from '../../session/orderActions';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toCancelOutcome } from '../../session/orderOutcome';
-import { confirmFlagsAtom, needsConfirm } from '../../session/account';
+import { confirmFlagsAtom, needsConfirm, preferencesAtom } from '../../session/account';
 import { useFailureText } from '../../ui/useFailureText';
 import { checkModify } from '../../lib/orderValidation';
 import { pushToastAtom } from '../../ui/toasts/state';
 import type { ChartRenderer } from './ChartRenderer';
 import { dragHint, isPlanOrder, roundPrice, toOrderLines, type OrderLine } from './lines';
 import type { PriceLineDraw } from './priceLines';
-import { CANCEL_PROMPT_PREF_KEY, cancelPromptHiddenAtom } from './state';
+import { CANCEL_PROMPT_PREF_KEY } from './state';
 
 type Pending = { readonly price: string; readonly state: 'pending' | 'sent' };
 type Ask =
@@ -55,8 +55,8 @@ export function OrderLines({
   const { locale } = useAtomValue(routeAtom);
   const flags = useAtomValue(confirmFlagsAtom);
   const unified = useAtomValue(sessionUserAtom)?.isUTA === true;
-  const promptHidden = useAtomValue(cancelPromptHiddenAtom);
-  const setPromptHidden = useSetAtom(cancelPromptHiddenAtom);
+  const promptHidden = useAtomValue(preferencesAtom)?.[CANCEL_PROMPT_PREF_KEY] === 'hide';
+  const setPreferences = useSetPreferences();
   const push = useSetAtom(pushToastAtom);
   const [pending, setPending] = useState<ReadonlyMap<string, Pending>>(new Map());
   const [drag, setDrag] = useState<{ readonly id: string; readonly price: number } | null>(null);
@@ -280,10 +280,7 @@ export function OrderLines({
             const l = ask.line;
             setAsk(null);
             if (dontAsk) {
-              setPromptHidden(true);
-              void postCall('setPrefSetting', { upsert_keys: { [CANCEL_PROMPT_PREF_KEY]: 'hide' } }).catch(
-                () => undefined,
-              );
+              void setPreferences({ [CANCEL_PROMPT_PREF_KEY]: 'hide' });
             }
             void doCancel(l);
           }}

@@ -85,10 +85,6 @@ chartFullscreenAtom.debugLabel = 'chartFullscreenAtom';
 /** Preference key of "do not prompt again" on cancelling from a chart line (value 'hide', spec §4). */
 export const CANCEL_PROMPT_PREF_KEY = 'klineCancelOrderPrompt';
 
-/** True once the user chose not to confirm cancels from a line (server preference `hide`, mirrored here). */
-export const cancelPromptHiddenAtom = atom(false);
-cancelPromptHiddenAtom.debugLabel = 'cancelPromptHiddenAtom';
-
 /** Lines a tool previews on the chart while it is open: scaled-order pre-orders and a grid strategy's levels. */
 export interface ToolPreviewLines {
   /** Scaled order: the prices of the orders it would place. */

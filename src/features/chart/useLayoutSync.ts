@@ -1,7 +1,7 @@
 /**
  * Layout sync (spec §5, §7): for logged-in non-demo users the kline config is uploaded with its version (0.4 s after
  * a change, ignored in the first 5 s after a symbol switch) and, on login, the server's layout is applied when newer
- * than the local one by more than 5 s. A corrupt server layout is discarded. Also loads the cancel-prompt preference.
+ * than the local one by more than 5 s. A corrupt server layout is discarded. (The cancel-prompt preference comes with the hub's facts: `preferencesAtom`.)
  */
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
@@ -12,8 +12,6 @@ import {
   applyServerLayoutAtom,
   AUTOSAVE_DELAY_MS,
   AUTOSAVE_IGNORE_MS,
-  CANCEL_PROMPT_PREF_KEY,
-  cancelPromptHiddenAtom,
   klineConfigAtom,
   layoutDirtyAtom,
   symbolSwitchedAtAtom,
@@ -24,23 +22,6 @@ export function useLayoutSync(): void {
   const user = useAtomValue(sessionUserAtom);
   const store = useStore();
   const sync = canSyncLayout(user);
-  const loggedIn = user?.loggedIn === true;
-
-  useEffect(() => {
-    if (!loggedIn) {
-      store.set(cancelPromptHiddenAtom, false);
-      return;
-    }
-    const ctl = new AbortController();
-    void getCall('getPrefSetting', {}, ctl.signal)
-      .then((b) => {
-        store.set(cancelPromptHiddenAtom, resultOf(b)?.[CANCEL_PROMPT_PREF_KEY] === 'hide');
-      })
-      .catch(() => undefined);
-    return () => {
-      ctl.abort();
-    };
-  }, [loggedIn, store]);
 
   // Download once per login.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postCall } from '../../session/api';
+import { useSetPreferences } from '../../session/useAccount';
 import { Icon } from '../../ui/Icon';
 import { GUIDE_PREF_KEY } from './guide';
 import { tradeGuideAtom } from './state';
@@ -26,6 +26,7 @@ export function TradeGuideDialog({
 }): React.JSX.Element {
   const { t } = useTranslation('header');
   const setGuide = useSetAtom(tradeGuideAtom);
+  const setPreferences = useSetPreferences();
   const [step, setStep] = useState(0);
   const dialogRef = useRef<HTMLDivElement>(null);
   const current = STEPS[step] ?? STEPS[0];
@@ -40,9 +41,7 @@ export function TradeGuideDialog({
   const finish = (): void => {
     setGuide('readed');
     if (loggedIn) {
-      void postCall('setPrefSetting', { upsert_keys: { [GUIDE_PREF_KEY]: 'readed' } }).catch((e: unknown) => {
-        console.warn('trade guide state not saved', e);
-      });
+      void setPreferences({ [GUIDE_PREF_KEY]: 'readed' });
     }
     onClose();
   };

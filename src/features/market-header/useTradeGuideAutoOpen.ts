@@ -1,8 +1,9 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { getCall } from '../../session/api';
+import { useHubWant } from '../../hub/useHubWant';
+import { preferencesAtom } from '../../session/account';
 import type { SessionUser } from '../../session/session';
-import { resolveGuideState, shouldAutoOpenGuide, toGuidePref } from './guide';
+import { GUIDE_PREF_KEY, resolveGuideState, shouldAutoOpenGuide, toGuideState } from './guide';
 import { tradeGuideAtom, type TradeGuideState } from './state';
 
 /** True while a blocking dialog (any `aria-modal="true"` element) is in the page. */
@@ -22,31 +23,23 @@ export function useTradeGuideAutoOpen(user: SessionUser | null, open: () => void
   const shown = useRef(false);
   const loggedIn = user?.loggedIn ?? null;
 
-  // Resolve the state once the session is known (again if it changes).
+  // The hub owns the server preferences (and loads them with the user): ask for the account while logged in.
+  useHubWant({ account: loggedIn === true });
+  const prefs = useAtomValue(preferencesAtom);
+
+  // Resolve the state once the session (and for a logged-in user the server preference) is known.
   useEffect(() => {
     if (loggedIn === null) return;
     if (!loggedIn) {
       setState(store.get(tradeGuideAtom));
       return;
     }
-    const ctl = new AbortController();
-    getCall('getPrefSetting', {}, ctl.signal).then(
-      (reply) => {
-        const server = toGuidePref(reply);
-        const resolved = resolveGuideState(store.get(tradeGuideAtom), server, true);
-        if (server !== 'unknown') store.set(tradeGuideAtom, server);
-        setState(resolved);
-      },
-      (e: unknown) => {
-        if (ctl.signal.aborted) return;
-        console.warn('guide preference not read', e);
-        setState(store.get(tradeGuideAtom));
-      },
-    );
-    return () => {
-      ctl.abort();
-    };
-  }, [loggedIn, store]);
+    if (prefs === null) return;
+    const server = toGuideState(prefs[GUIDE_PREF_KEY]);
+    const resolved = resolveGuideState(store.get(tradeGuideAtom), server, true);
+    if (server !== 'unknown') store.set(tradeGuideAtom, server);
+    setState(resolved);
+  }, [loggedIn, prefs, store]);
 
   // A local change (finished or closed) wins over what was resolved.
   const effective = local === 'readed' ? 'readed' : state;

@@ -23,12 +23,7 @@ import {
   userDetailsAtom,
 } from '../../session/account';
 import { orderDraftAtom } from './state';
-import {
-  useAccountFacts,
-  useAcceptGate,
-  useSetConfirmFlag,
-  useUserDetailsSync,
-} from '../../session/useAccount';
+import { useAccountFacts, useAcceptGate, useSetConfirmFlag } from '../../session/useAccount';
 import { usePlaceOrder } from './usePlaceOrder';
 import type { ValidationContext } from '../../lib/orderValidation';
 import { VisitorPrompt } from '../../ui/VisitorPrompt';
@@ -41,7 +36,6 @@ export const UPGRADE_NOTICE = false;
 export function OrderForm(): React.JSX.Element | null {
   const lookup = useAtomValue(pairLookupAtom);
   const user = useAtomValue(sessionUserAtom);
-  useUserDetailsSync();
   if (lookup.kind !== 'found' || user === null) return null;
   if (!user.loggedIn) return <VisitorPrompt />;
   return <OrderEntry symbol={lookup.symbol} user={user} />;

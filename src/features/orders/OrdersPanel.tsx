@@ -10,7 +10,6 @@ import type { SymbolInfo } from '../../../workers/api';
 import { pairLookupAtom, sessionUserAtom } from '../../session/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { Tabs } from '../../ui/Tabs';
-import { useUserDetailsSync } from '../../session/useAccount';
 import { VisitorPrompt } from '../../ui/VisitorPrompt';
 import { ltSubTabAtom, ordersSubTabAtom, ordersTabAtom } from './state';
 import {
@@ -39,7 +38,6 @@ export function OrdersPanel({ views }: { readonly views: OrdersPanelViews }): Re
   const { t } = useTranslation('orders');
   const user = useAtomValue(sessionUserAtom);
   const lookup = useAtomValue(pairLookupAtom);
-  useUserDetailsSync();
   if (user === null || lookup.kind !== 'found') return null;
   if (ORDERS_COMPLIANCE.restricted) {
     return (

@@ -13,7 +13,7 @@ import { AllPairsToggle, Pager, RangeSelect } from '../controls';
 import { parseRows } from '../rows';
 import { allPairsAtom, historyRangeAtom } from '../state';
 import { HISTORY_PAGE_SIZE } from '../tabs';
-import { useAccountRefresh } from '../useAccountRefresh';
+import { historyVersionAtom } from '../../../session/account';
 
 /** One history list: what to fetch, how to parse and show a row. */
 export interface HistoryListProps<T> {
@@ -52,7 +52,7 @@ export function HistoryListView<T>({
   const { t } = useTranslation('orders');
   const all = useAtomValue(allPairsAtom);
   const days = useAtomValue(historyRangeAtom);
-  const refresh = useAccountRefresh();
+  const refresh = useAtomValue(historyVersionAtom);
   const list = usePagedList(
     call,
     { days, ...params, limit: HISTORY_PAGE_SIZE, ...(all ? {} : { symbol_id: symbolId }) },
