@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isOpenPosition,
-  toBorrowRow,
-  toOpenPositions,
-  toPositionRow,
-} from '../../../../../src/features/account/rows';
+import { isOpenPosition, toBorrowRows, toOpenPositions } from '../../../../../src/features/account/rows';
 
 describe('position rows', () => {
-  it('reads symbol, size and unrealised P&L as text', () => {
-    expect(toPositionRow({ symbol: 'BTCUSDT', size: '0.5', unrealisedPnl: -12.5, side: 'Buy' })).toEqual({
-      symbol: 'BTCUSDT',
-      size: '0.5',
-      unrealisedPnl: '-12.5',
-    });
-    expect(toPositionRow({})).toEqual({ symbol: '', size: '', unrealisedPnl: '' });
+  it('reads symbol, size and unrealised P&L as text, and skips a row without a symbol', () => {
+    expect(
+      toOpenPositions([{ symbol: 'BTCUSDT', size: '0.5', unrealisedPnl: -12.5, side: 'Buy' }, {}]),
+    ).toEqual([{ symbol: 'BTCUSDT', size: '0.5', unrealisedPnl: '-12.5' }]);
   });
   it('hides size-zero positions, a missing size counting as zero (spec §9)', () => {
     expect(isOpenPosition({ symbol: 'X', size: '0', unrealisedPnl: '' })).toBe(false);
@@ -30,12 +22,9 @@ describe('position rows', () => {
 });
 
 describe('borrow rows', () => {
-  it('reads the coin, borrowed and maximum', () => {
-    expect(toBorrowRow({ currency: 'USDT', borrowSize: '100', borrowMaxSize: 5000 })).toEqual({
-      coin: 'USDT',
-      borrowed: '100',
-      borrowMax: '5000',
-    });
-    expect(toBorrowRow({ currency: null })).toEqual({ coin: '', borrowed: '', borrowMax: '' });
+  it('reads the coin, borrowed and maximum, and skips a row without a coin', () => {
+    expect(
+      toBorrowRows([{ currency: 'USDT', borrowSize: '100', borrowMaxSize: 5000 }, { currency: null }]),
+    ).toEqual([{ currency: 'USDT', borrowSize: '100', borrowMaxSize: '5000' }]);
   });
 });
