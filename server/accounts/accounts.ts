@@ -78,6 +78,23 @@ export interface AccountsState {
   readonly quotaUsed: Record<string, Record<string, string>>;
 }
 
+/** One user's settings row (what `AccountsSink.settings` writes). */
+export interface AccountSettings {
+  readonly prefs: Record<string, string> | undefined;
+  readonly doubleConfirm: string | undefined;
+  readonly klineConfig: string | undefined;
+  readonly layouts: AccountsState['layouts'][string] | undefined;
+  readonly quotaUsed: Record<string, string> | undefined;
+}
+
+/** Where account changes go, one row at a time (server/store/accountRows.ts stages them in the database). */
+export interface AccountsSink {
+  account(a: Account, nextId: number): void;
+  session(token: string, s: { accountId: string; createdAt: number } | null): void;
+  settings(accountId: string, s: AccountSettings): void;
+  pruneSessions(olderThan: number): void;
+}
+
 /** Session lifetime. */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -119,23 +136,11 @@ export class Accounts {
   private readonly byId = new Map<string, Account>();
 
   constructor(
-    saved: unknown,
+    saved: AccountsState | undefined,
     private readonly now: () => number,
-    private readonly onChange: () => void,
+    private readonly sink: AccountsSink,
   ) {
-    this.state = isAccountsState(saved)
-      ? saved
-      : {
-          version: 1,
-          nextId: 100001,
-          accounts: [],
-          sessions: {},
-          prefs: {},
-          doubleConfirm: {},
-          klineConfig: {},
-          layouts: {},
-          quotaUsed: {},
-        };
+    this.state = saved ?? emptyAccountsState();
     for (const a of this.state.accounts) this.index(a);
   }
 
@@ -164,7 +169,7 @@ export class Accounts {
     const a = makeAccount(id, key, password, kind, marginMode, this.now());
     this.state.accounts.push(a);
     this.index(a);
-    this.onChange();
+    this.sink.account(a, this.state.nextId);
     return a;
   }
 
@@ -182,8 +187,9 @@ export class Accounts {
   /** Opens a session; returns its token. */
   openSession(accountId: string): string {
     const token = randomBytes(32).toString('base64url');
-    this.state.sessions[token] = { accountId, createdAt: this.now() };
-    this.onChange();
+    const s = { accountId, createdAt: this.now() };
+    this.state.sessions[token] = s;
+    this.sink.session(token, s);
     return token;
   }
 
@@ -192,7 +198,7 @@ export class Accounts {
     if (token in this.state.sessions) {
       // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- sessions is a token-keyed record
       delete this.state.sessions[token];
-      this.onChange();
+      this.sink.session(token, null);
     }
   }
 
@@ -225,9 +231,38 @@ export class Accounts {
     return this.state;
   }
 
-  /** Tells the store the settings changed. */
-  changed(): void {
-    this.onChange();
+  /** Tells the store one user's settings changed (only that row is written). */
+  changed(accountId: string): void {
+    const st = this.state;
+    this.sink.settings(accountId, {
+      prefs: st.prefs[accountId],
+      doubleConfirm: st.doubleConfirm[accountId],
+      klineConfig: st.klineConfig[accountId],
+      layouts: st.layouts[accountId],
+      quotaUsed: st.quotaUsed[accountId],
+    });
+  }
+
+  /** Forgets sessions past their lifetime, in memory and in the store; returns how many went. */
+  pruneSessions(): number {
+    const cutoff = this.now() - SESSION_TTL_MS;
+    let n = 0;
+    for (const [token, s] of Object.entries(this.state.sessions)) {
+      if (s.createdAt >= cutoff) continue;
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- sessions is a token-keyed record
+      delete this.state.sessions[token];
+      n++;
+    }
+    if (n > 0) this.sink.pruneSessions(cutoff);
+    return n;
+  }
+
+  /** Replaces everything by a saved state (after a write that failed: the database is the truth). */
+  reload(saved: AccountsState | undefined): void {
+    this.state = saved ?? emptyAccountsState();
+    this.byEmail.clear();
+    this.byId.clear();
+    for (const a of this.state.accounts) this.index(a);
   }
 
   private index(a: Account): void {
@@ -236,7 +271,23 @@ export class Accounts {
   }
 }
 
-function isAccountsState(v: unknown): v is AccountsState {
+/** The state of a data directory nobody used yet. */
+export function emptyAccountsState(): AccountsState {
+  return {
+    version: 1,
+    nextId: 100001,
+    accounts: [],
+    sessions: {},
+    prefs: {},
+    doubleConfirm: {},
+    klineConfig: {},
+    layouts: {},
+    quotaUsed: {},
+  };
+}
+
+/** Whether a parsed JSON document is an accounts state (the one-time JSON migration). */
+export function isAccountsState(v: unknown): v is AccountsState {
   return (
     typeof v === 'object' &&
     v !== null &&
