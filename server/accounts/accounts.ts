@@ -2,7 +2,17 @@
  * Accounts and sessions: the seeded users of every kind the spec names, password checks (scrypt), HttpOnly session
  * tokens, per-user preferences, double-confirm flags, kline config and chart layouts. All of it persisted.
  */
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+
+/** scrypt on libuv's thread pool, so a login never blocks the event loop. */
+function scryptAsync(password: string, salt: string): Promise<Buffer> {
+  return new Promise((ok, ko) => {
+    scrypt(password, salt, 32, (e, key) => {
+      if (e === null) ok(key);
+      else ko(e);
+    });
+  });
+}
 
 /** The kinds of account the spec distinguishes (§1, §6). */
 export type AccountKind = 'classic' | 'unified' | 'demo' | 'sub' | 'leader';
@@ -181,6 +191,14 @@ export class Accounts {
       return null;
     }
     const h = Buffer.from(hashPassword(password, a.salt), 'hex');
+    return timingSafeEqual(h, Buffer.from(a.hash, 'hex')) ? a : null;
+  }
+
+  /** Checks a password off the event loop (same cost whether or not the email exists); the account or null. */
+  async verifyAsync(email: string, password: string): Promise<Account | null> {
+    const a = this.byEmail.get(email.trim().toLowerCase());
+    const h = await scryptAsync(password, a?.salt ?? 'timing-pad');
+    if (a === undefined) return null;
     return timingSafeEqual(h, Buffer.from(a.hash, 'hex')) ? a : null;
   }
 
