@@ -12,17 +12,23 @@ import { registerAuthRoutes } from './api/auth';
 import { registerContentRoutes } from './api/content';
 import { registerMarketRoutes } from './api/market';
 import { registerOrderRoutes } from './api/orders';
-import { COLLECTIONS, type SimConfig, type SimContext } from './context';
+import type { SimConfig, SimContext } from './context';
 import { Engine } from './engine/engine';
-import type { EngineListener, EngineState } from './engine/types';
+import type { EngineListener } from './engine/types';
 import { fail, HTTP_ERRORS } from './http/envelope';
+import { commitOrFail } from './http/commit';
 import { parseCookies, Router, sendJson } from './http/router';
 import { serveStatic } from './http/static';
 import { Market } from './market/market';
 import { SYMBOLS } from './market/symbols';
 import { SyntheticMarket } from './market/synth';
 import { RealtimeServer } from './realtime/realtime';
+import { accountsSink, loadAccountsState } from './store/accountRows';
+import { openDatabase } from './store/db';
+import { loadEngineState, persistingListener } from './store/engineRows';
+import { migrateJson } from './store/migrate';
 import { Store } from './store/store';
+import { registerTestHooks } from './store/testHooks';
 
 /** Defaults of every option (README documents them). */
 export const DEFAULT_CONFIG: SimConfig = {
@@ -49,9 +55,8 @@ export interface Simulator {
 
 const API_PREFIXES = ['/v5/', '/spot/api/', '/unified/', '/user/api/', '/announcements/', '/sim/'];
 
-function isEngineState(v: unknown): v is EngineState {
-  return typeof v === 'object' && v !== null && (v as { version?: unknown }).version === 1;
-}
+/** How often expired sessions are deleted. */
+const SESSION_PRUNE_MS = 3600_000;
 
 /** Starts a simulator; resolves once it listens. */
 export async function startSimulator(
@@ -61,42 +66,46 @@ export async function startSimulator(
   const config: SimConfig = { ...DEFAULT_CONFIG, ...partial };
   const now = (): number => Date.now();
   const startedAt = now();
-  const store = new Store(resolve(config.dataDir));
-  const accounts = new Accounts(store.load(COLLECTIONS.accounts), now, () => {
-    store.touch(COLLECTIONS.accounts);
-  });
+  const dataDir = resolve(config.dataDir);
+  const db = openDatabase(dataDir);
+  const store = new Store(db);
+  if (loadAccountsState(db) === undefined && loadEngineState(db) === undefined) {
+    for (const f of migrateJson(db, dataDir)) console.log(`[sim] migrated ${f} into the database`);
+  }
+  const accounts = new Accounts(loadAccountsState(db), now, accountsSink(store));
+  accounts.pruneSessions();
   const market = new Market(SYMBOLS, { seed: config.seed, startedAt, now, storm: config.rate > 0 });
   const openAt: Record<string, number> = {};
   for (const s of SYMBOLS) if (s.openInMs > 0) openAt[s.symbol] = startedAt + s.openInMs;
 
-  // Any change to a user's orders or balances is persisted (batched; order calls also flush before answering).
-  const touchEngine = (): void => {
-    store.touch(COLLECTIONS.engine);
+  // Every engine action stages the rows it changed; its pushes to the market leave after the commit.
+  let engineRef: Engine | null = null;
+  const theEngine = (): Engine => {
+    if (engineRef === null) throw new Error('engine not built yet');
+    return engineRef;
   };
-  const listener: EngineListener = {
-    ...market.listener,
-    order: (o) => {
-      market.listener.order?.(o);
-      touchEngine();
-    },
-    wallet: (id, coins) => {
-      market.listener.wallet?.(id, coins);
-      touchEngine();
-    },
-  };
+  const listener: EngineListener = persistingListener(store, theEngine, market.listener);
   const engine = new Engine({ symbols: SYMBOLS, now, listener, openAt });
-  const saved = store.load(COLLECTIONS.engine);
-  if (isEngineState(saved)) engine.importState(saved);
+  engineRef = engine;
+  const saved = loadEngineState(db);
+  if (saved !== undefined) engine.importState(saved);
 
   for (const a of accounts.all()) engine.addAccount(a.id);
   for (const a of accounts.seed()) {
     engine.addAccount(a.id);
     for (const [coin, amount] of Object.entries(STARTING_BALANCES)) engine.deposit(a.id, coin, amount);
   }
-  store.register(COLLECTIONS.accounts, () => accounts.snapshot());
-  store.register(COLLECTIONS.engine, () => engine.exportState());
-  store.commit(COLLECTIONS.accounts);
-  store.commit(COLLECTIONS.engine);
+  // A write that fails leaves the database as it was: memory is rolled back to it (see server/store/README.md).
+  store.onFailure = () => {
+    accounts.reload(loadAccountsState(db));
+    const restored = loadEngineState(db);
+    if (restored !== undefined) engine.restoreUsers(restored);
+  };
+  store.commit();
+  const pruner = setInterval(() => {
+    if (accounts.pruneSessions() > 0) store.commitQuietly();
+  }, SESSION_PRUNE_MS);
+  pruner.unref();
 
   const synth = new SyntheticMarket(engine, SYMBOLS, {
     seed: config.seed,
@@ -106,6 +115,8 @@ export async function startSimulator(
     ...(config.rate > 0
       ? {
           afterAction: (s: string) => {
+            // The action's fills are committed before the book and the private pushes go out.
+            store.commitQuietly();
             market.flushSymbol(s);
           },
         }
@@ -114,7 +125,14 @@ export async function startSimulator(
   synth.seedBooks();
 
   const ctx: SimContext = { config, now, startedAt, engine, accounts, store, market };
-  const router = new Router<Account>((token) => accounts.fromToken(token), SESSION_COOKIE);
+  const router = new Router<Account>(
+    (token) => accounts.fromToken(token),
+    SESSION_COOKIE,
+    () => {
+      commitOrFail(store);
+    },
+  );
+  if (process.env.SIM_TEST_HOOKS === '1') registerTestHooks(router, store);
   for (const mod of [
     registerMarketRoutes(market),
     registerOrderRoutes,
@@ -202,7 +220,8 @@ export async function startSimulator(
           ok();
         }),
       );
-      store.flush();
+      clearInterval(pruner);
+      store.close();
     },
   };
 }

@@ -52,6 +52,3 @@ export interface SimContext {
 
 /** Route modules register their calls on the shared router. */
 export type RouteModule = (router: Router<Account>, ctx: SimContext) => void;
-
-/** Store collection names. */
-export const COLLECTIONS = { accounts: 'accounts', engine: 'engine' } as const;

@@ -2,7 +2,17 @@
  * Accounts and sessions: the seeded users of every kind the spec names, password checks (scrypt), HttpOnly session
  * tokens, per-user preferences, double-confirm flags, kline config and chart layouts. All of it persisted.
  */
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+
+/** scrypt on libuv's thread pool, so a login never blocks the event loop. */
+function scryptAsync(password: string, salt: string): Promise<Buffer> {
+  return new Promise((ok, ko) => {
+    scrypt(password, salt, 32, (e, key) => {
+      if (e === null) ok(key);
+      else ko(e);
+    });
+  });
+}
 
 /** The kinds of account the spec distinguishes (§1, §6). */
 export type AccountKind = 'classic' | 'unified' | 'demo' | 'sub' | 'leader';
@@ -78,6 +88,23 @@ export interface AccountsState {
   readonly quotaUsed: Record<string, Record<string, string>>;
 }
 
+/** One user's settings row (what `AccountsSink.settings` writes). */
+export interface AccountSettings {
+  readonly prefs: Record<string, string> | undefined;
+  readonly doubleConfirm: string | undefined;
+  readonly klineConfig: string | undefined;
+  readonly layouts: AccountsState['layouts'][string] | undefined;
+  readonly quotaUsed: Record<string, string> | undefined;
+}
+
+/** Where account changes go, one row at a time (server/store/accountRows.ts stages them in the database). */
+export interface AccountsSink {
+  account(a: Account, nextId: number): void;
+  session(token: string, s: { accountId: string; createdAt: number } | null): void;
+  settings(accountId: string, s: AccountSettings): void;
+  pruneSessions(olderThan: number): void;
+}
+
 /** Session lifetime. */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -119,23 +146,11 @@ export class Accounts {
   private readonly byId = new Map<string, Account>();
 
   constructor(
-    saved: unknown,
+    saved: AccountsState | undefined,
     private readonly now: () => number,
-    private readonly onChange: () => void,
+    private readonly sink: AccountsSink,
   ) {
-    this.state = isAccountsState(saved)
-      ? saved
-      : {
-          version: 1,
-          nextId: 100001,
-          accounts: [],
-          sessions: {},
-          prefs: {},
-          doubleConfirm: {},
-          klineConfig: {},
-          layouts: {},
-          quotaUsed: {},
-        };
+    this.state = saved ?? emptyAccountsState();
     for (const a of this.state.accounts) this.index(a);
   }
 
@@ -164,7 +179,7 @@ export class Accounts {
     const a = makeAccount(id, key, password, kind, marginMode, this.now());
     this.state.accounts.push(a);
     this.index(a);
-    this.onChange();
+    this.sink.account(a, this.state.nextId);
     return a;
   }
 
@@ -179,11 +194,20 @@ export class Accounts {
     return timingSafeEqual(h, Buffer.from(a.hash, 'hex')) ? a : null;
   }
 
+  /** Checks a password off the event loop (same cost whether or not the email exists); the account or null. */
+  async verifyAsync(email: string, password: string): Promise<Account | null> {
+    const a = this.byEmail.get(email.trim().toLowerCase());
+    const h = await scryptAsync(password, a?.salt ?? 'timing-pad');
+    if (a === undefined) return null;
+    return timingSafeEqual(h, Buffer.from(a.hash, 'hex')) ? a : null;
+  }
+
   /** Opens a session; returns its token. */
   openSession(accountId: string): string {
     const token = randomBytes(32).toString('base64url');
-    this.state.sessions[token] = { accountId, createdAt: this.now() };
-    this.onChange();
+    const s = { accountId, createdAt: this.now() };
+    this.state.sessions[token] = s;
+    this.sink.session(token, s);
     return token;
   }
 
@@ -192,7 +216,7 @@ export class Accounts {
     if (token in this.state.sessions) {
       // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- sessions is a token-keyed record
       delete this.state.sessions[token];
-      this.onChange();
+      this.sink.session(token, null);
     }
   }
 
@@ -225,9 +249,38 @@ export class Accounts {
     return this.state;
   }
 
-  /** Tells the store the settings changed. */
-  changed(): void {
-    this.onChange();
+  /** Tells the store one user's settings changed (only that row is written). */
+  changed(accountId: string): void {
+    const st = this.state;
+    this.sink.settings(accountId, {
+      prefs: st.prefs[accountId],
+      doubleConfirm: st.doubleConfirm[accountId],
+      klineConfig: st.klineConfig[accountId],
+      layouts: st.layouts[accountId],
+      quotaUsed: st.quotaUsed[accountId],
+    });
+  }
+
+  /** Forgets sessions past their lifetime, in memory and in the store; returns how many went. */
+  pruneSessions(): number {
+    const cutoff = this.now() - SESSION_TTL_MS;
+    let n = 0;
+    for (const [token, s] of Object.entries(this.state.sessions)) {
+      if (s.createdAt >= cutoff) continue;
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- sessions is a token-keyed record
+      delete this.state.sessions[token];
+      n++;
+    }
+    if (n > 0) this.sink.pruneSessions(cutoff);
+    return n;
+  }
+
+  /** Replaces everything by a saved state (after a write that failed: the database is the truth). */
+  reload(saved: AccountsState | undefined): void {
+    this.state = saved ?? emptyAccountsState();
+    this.byEmail.clear();
+    this.byId.clear();
+    for (const a of this.state.accounts) this.index(a);
   }
 
   private index(a: Account): void {
@@ -236,7 +289,23 @@ export class Accounts {
   }
 }
 
-function isAccountsState(v: unknown): v is AccountsState {
+/** The state of a data directory nobody used yet. */
+export function emptyAccountsState(): AccountsState {
+  return {
+    version: 1,
+    nextId: 100001,
+    accounts: [],
+    sessions: {},
+    prefs: {},
+    doubleConfirm: {},
+    klineConfig: {},
+    layouts: {},
+    quotaUsed: {},
+  };
+}
+
+/** Whether a parsed JSON document is an accounts state (the one-time JSON migration). */
+export function isAccountsState(v: unknown): v is AccountsState {
   return (
     typeof v === 'object' &&
     v !== null &&

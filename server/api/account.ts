@@ -331,7 +331,7 @@ export const registerAccountRoutes: RouteModule = (router, ctx) => {
       throw new ParamError(`upsert_keys would take the user past ${PREF_MAX_KEYS_TOTAL} keys`);
     }
     settings().prefs[a.id] = merged;
-    ctx.accounts.changed();
+    ctx.accounts.changed(a.id);
     return { ...merged };
   });
 
@@ -341,7 +341,7 @@ export const registerAccountRoutes: RouteModule = (router, ctx) => {
     const a = me(rc);
     const confirms = readConfirms(rc.params);
     settings().doubleConfirm[a.id] = confirms;
-    ctx.accounts.changed();
+    ctx.accounts.changed(a.id);
     return { confirms };
   });
 
@@ -351,7 +351,7 @@ export const registerAccountRoutes: RouteModule = (router, ctx) => {
     const a = me(rc);
     const config = presentString(rc.params, 'config', MAX_CHART_DATA_CHARS);
     settings().klineConfig[a.id] = config;
-    ctx.accounts.changed();
+    ctx.accounts.changed(a.id);
     return {};
   });
 
@@ -368,7 +368,7 @@ export const registerAccountRoutes: RouteModule = (router, ctx) => {
     kept.push(layout);
     kept.sort((x, y) => x.version - y.version);
     settings().layouts[a.id] = kept.slice(-MAX_LAYOUTS);
-    ctx.accounts.changed();
+    ctx.accounts.changed(a.id);
     return { version: layout.version, klinePath: layoutPath(a.id, layout.version) };
   });
 

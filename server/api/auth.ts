@@ -6,7 +6,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Account } from '../accounts/accounts';
 import { SESSION_TTL_MS, STARTING_BALANCES } from '../accounts/accounts';
 import type { RouteModule, SimContext } from '../context';
-import { HTTP_ERRORS, ok } from '../http/envelope';
+import { fail, HTTP_ERRORS, ok } from '../http/envelope';
+import { RateLimiter } from '../http/rateLimit';
 import { ParamError, type Params } from '../http/params';
 import { ApiError, RawReply, type RequestContext } from '../http/router';
 import { CALLS, SESSION_COOKIE } from '../../workers/protocol/paths';
@@ -15,6 +16,7 @@ import { CALLS, SESSION_COOKIE } from '../../workers/protocol/paths';
 export const AUTH_ERRORS = {
   badCredentials: HTTP_ERRORS.auth,
   emailTaken: 10409,
+  tooMany: 10429,
 } as const;
 
 const EMAIL_MAX = 120;
@@ -226,8 +228,21 @@ function fund(ctx: SimContext, accountId: string): void {
   }
 }
 
+/** Failed logins allowed per address and per account in LOGIN_WINDOW_MS; registrations per address. */
+export const AUTH_LIMITS = { loginPerAddress: 20, loginPerAccount: 5, registerPerAddress: 30 } as const;
+const LOGIN_WINDOW_MS = 60_000;
+
+/** The 429 answer of a limited login or register, with its Retry-After. */
+function tooMany(seconds: number): RawReply {
+  const reply = fail('code', AUTH_ERRORS.tooMany, `too many attempts, retry in ${seconds} s`, 429);
+  return new RawReply({ ...reply, headers: { 'retry-after': String(seconds) } });
+}
+
 /** Registers /login, /register (pages and posts) and /logout. */
 export const registerAuthRoutes: RouteModule = (router, ctx) => {
+  const byAddress = new RateLimiter(ctx.now, AUTH_LIMITS.loginPerAddress, LOGIN_WINDOW_MS);
+  const byAccount = new RateLimiter(ctx.now, AUTH_LIMITS.loginPerAccount, LOGIN_WINDOW_MS);
+  const registrations = new RateLimiter(ctx.now, AUTH_LIMITS.registerPerAddress, LOGIN_WINDOW_MS);
   router.on(CALLS.loginPage, (rc) =>
     page(200, { kind: 'login', email: '', redirectUrl: rawRedirect(rc.params), error: '' }),
   );
@@ -235,7 +250,7 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
     page(200, { kind: 'register', email: '', redirectUrl: rawRedirect(rc.params), error: '' }),
   );
 
-  router.on(CALLS.login, (rc) => {
+  router.on(CALLS.login, async (rc) => {
     const form = isFormPost(rc.req);
     let creds: { email: string; password: string };
     try {
@@ -244,8 +259,13 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
       if (form) return formError(e, 'login', rc.params);
       throw e;
     }
-    const account = ctx.accounts.verify(creds.email, creds.password);
+    const keys = [`ip:${rc.req.socket.remoteAddress ?? ''}`, `acct:${creds.email.trim().toLowerCase()}`];
+    const wait = Math.max(...keys.map((k, i) => (i === 0 ? byAddress : byAccount).retryAfter(k)));
+    if (wait > 0) return tooMany(wait);
+    const account = await ctx.accounts.verifyAsync(creds.email, creds.password);
     if (account === null) {
+      byAddress.hit(keys[0] ?? '');
+      byAccount.hit(keys[1] ?? '');
       const message = 'Wrong email or password.';
       if (form) {
         return page(401, {
@@ -269,6 +289,10 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
       if (form) return formError(e, 'register', rc.params);
       throw e;
     }
+    const ipKey = `ip:${rc.req.socket.remoteAddress ?? ''}`;
+    const wait = registrations.retryAfter(ipKey);
+    if (wait > 0) return tooMany(wait);
+    registrations.hit(ipKey);
     const account = ctx.accounts.register(creds.email, creds.password, 'unified');
     if (account === null) {
       const message = 'An account with this email already exists.';

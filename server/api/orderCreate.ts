@@ -134,7 +134,7 @@ function quotaUse(ctx: SimContext, a: Account, spec: SymbolSpec, side: 'Buy' | '
   const q = ctx.accounts.settings().quotaUsed;
   const mine = (q[a.id] ??= {});
   mine[spec.symbol] = String(Number(mine[spec.symbol] ?? '0') + value);
-  ctx.accounts.changed();
+  ctx.accounts.changed(a.id);
 }
 
 /** Registers orderCreate. */

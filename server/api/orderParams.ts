@@ -2,6 +2,7 @@
 import type { Account } from '../accounts/accounts';
 import type { SimContext } from '../context';
 import type { EngineResult, ExecutionView, PlanType } from '../engine/types';
+import { commitOrFail } from '../http/commit';
 import { ParamError, type Params } from '../http/params';
 import { ApiError } from '../http/router';
 import { findSymbol, type SymbolSpec } from '../market/symbols';
@@ -17,9 +18,9 @@ export function me(s: Account | null): Account {
   return s;
 }
 
-/** Persists the engine after a call that changed it. */
+/** Commits an order call's change before it answers (a failed write answers the error envelope). */
 export function persist(ctx: SimContext): void {
-  ctx.store.commit('engine');
+  commitOrFail(ctx.store);
 }
 
 /** The engine's value, or its error code as an API error. */

@@ -14,8 +14,9 @@ import { ATOM_DP } from './ledger';
 import { cancelInternal } from './matching';
 import { limitModify, planModify } from './modify';
 import type { Order } from './order';
-import { toView } from './order';
-import { exportState, importState } from './persistence';
+import { fmtAtoms, toView } from './order';
+import { exportState, importState, orderStateOf } from './persistence';
+import { restoreUsers } from './restore';
 import { place } from './place';
 import { evaluate, spawnTpsl } from './plans';
 import type {
@@ -24,6 +25,7 @@ import type {
   CancelOrderRequest,
   DepthView,
   EngineListener,
+  EngineOrderState,
   EngineResult,
   EngineState,
   ExecutionView,
@@ -319,6 +321,36 @@ export class Engine {
     this.run(() => {
       importState(this.core, state);
     });
+  }
+
+  /** Rolls every non-system account back to a saved state (after a failed write); system liquidity stays. */
+  restoreUsers(state: EngineState): void {
+    this.run(() => {
+      restoreUsers(this.core, state);
+    });
+  }
+
+  /** One order as persisted: its view plus, while open, its engine-private state (undefined: unknown id). */
+  orderRow(orderId: string): { view: OrderView; state: EngineOrderState | undefined } | undefined {
+    const o = this.core.open.get(orderId);
+    if (o !== undefined) return o.system ? undefined : { view: toView(o), state: orderStateOf(o) };
+    const v = this.core.closed.get(orderId);
+    return v === undefined ? undefined : { view: v, state: undefined };
+  }
+
+  /** An account's balances as exact atom strings (what the store writes). */
+  rawBalances(accountId: string): { coin: string; free: string; locked: string }[] {
+    return this.core.ledger
+      .raw(accountId)
+      .map(([coin, free, locked]) => ({ coin, free: fmtAtoms(free), locked: fmtAtoms(locked) }));
+  }
+
+  /** Id counters and last prices (persisted with every action). */
+  counters(): { nextId: number; nextTradeId: number; lastPrice: Record<string, string> } {
+    const lastPrice: Record<string, string> = {};
+    for (const inst of this.core.instruments.values())
+      if (inst.last > 0) lastPrice[inst.symbol] = inst.price(inst.last);
+    return { nextId: this.core.nextId, nextTradeId: this.core.nextTradeId, lastPrice };
   }
 
   // ───────────────────────────── internals: call framing ─────────────────────────────

@@ -24,15 +24,7 @@ export function exportState(core: EngineCore): EngineState {
     if (acct.system) continue;
     for (const o of acct.open.values()) {
       orders.push(toView(o));
-      const st: { -readonly [K in keyof EngineOrderState]: EngineOrderState[K] } = {
-        locked: fmtAtoms(o.locked),
-      };
-      if (o.level !== undefined) st.priority = o.priority;
-      if (o.planType === 4 || o.planType === 5) {
-        st.trailActive = o.trailActive;
-        st.trailExtreme = o.inst.price(o.trailExtreme);
-      }
-      orderState[o.id] = st;
+      orderState[o.id] = orderStateOf(o);
     }
     for (const id of acct.closed.slice(-CLOSED_ORDERS_CAP)) {
       const v = core.closed.get(id);
@@ -60,6 +52,17 @@ export function exportState(core: EngineCore): EngineState {
     clientIds,
     orderState,
   };
+}
+
+/** The engine-private state of an open order, persisted beside its view. */
+export function orderStateOf(o: Order): EngineOrderState {
+  const st: { -readonly [K in keyof EngineOrderState]: EngineOrderState[K] } = { locked: fmtAtoms(o.locked) };
+  if (o.level !== undefined) st.priority = o.priority;
+  if (o.planType === 4 || o.planType === 5) {
+    st.trailActive = o.trailActive;
+    st.trailExtreme = o.inst.price(o.trailExtreme);
+  }
+  return st;
 }
 
 /**

@@ -132,6 +132,8 @@ export class Router<S> {
   constructor(
     private readonly resolveSession: SessionResolver<S>,
     private readonly cookieName: string,
+    /** Runs after every handler, before the answer leaves (the store's commit; throws to answer an error). */
+    private readonly commit: () => void = () => undefined,
   ) {}
 
   /** Registers a handler for a call of the path table. */
@@ -176,6 +178,7 @@ export class Router<S> {
       const body = method === 'POST' ? parseBody(req.headers['content-type'], await readBody(req)) : {};
       const params = new Params({ ...query, ...body });
       const result = await handler({ req, url, params, session, token });
+      this.commit();
       reply = result instanceof RawReply ? result.reply : ok(def.envelope, result ?? {});
     } catch (e) {
       if (e instanceof ParamError)

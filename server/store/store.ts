@@ -1,77 +1,107 @@
 /**
- * Durable state of the simulator: one JSON document per collection in the data directory, written atomically
- * (temp file + rename) so a crash never leaves half a file. Writes are batched; order-changing calls flush before
- * they answer so an acknowledged order survives a kill.
+ * The simulator's unit of work over SQLite: changes are staged as row writes during an engine action and
+ * committed in one transaction; the pushes of that action (listener events) wait in `after` and leave only once
+ * the transaction committed. A failed commit rolls the database back, drops the pushes and calls `onFailure` so
+ * the caller restores the in-memory state from the database.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Db } from './db';
 
-/** Provides a collection's current value when the store writes it. */
-export type Snapshotter = () => unknown;
+/** A staged write: runs inside the commit's transaction. */
+export type StagedWrite = (db: Db) => void;
 
-/** A file-backed store of named JSON collections. */
+/** A commit that did not reach the disk (the caller answers an error envelope; state was restored). */
+export class WriteFailedError extends Error {
+  override readonly name = 'WriteFailedError';
+}
+
+/** Transactional store: stage writes, defer pushes, commit once per engine action. */
 export class Store {
-  private readonly sources = new Map<string, Snapshotter>();
-  private readonly dirty = new Set<string>();
-  private timer: NodeJS.Timeout | null = null;
+  private writes: StagedWrite[] = [];
+  private pushes: (() => void)[] = [];
+  private scheduled = false;
+  private failures = 0;
+  /** Called before every commit so collectors can stage the rows they marked dirty. */
+  private readonly collectors: (() => void)[] = [];
+  /** Called after a failed commit (restore memory from the database). */
+  onFailure: () => void = () => undefined;
+  /** Commits so far (tests and the chaos script read it). */
+  commits = 0;
 
-  constructor(
-    readonly dir: string,
-    private readonly delayMs = 100,
-  ) {
-    mkdirSync(dir, { recursive: true });
+  constructor(readonly db: Db) {}
+
+  /** Adds a step that stages its dirty rows right before each commit. */
+  collect(fn: () => void): void {
+    this.collectors.push(fn);
   }
 
-  /** Reads a collection saved by an earlier run, or undefined (missing or unreadable files are reported, not fatal). */
-  load(name: string): unknown {
-    const file = this.file(name);
-    if (!existsSync(file)) return undefined;
+  /** Stages a write for the current action; a commit is scheduled for the end of this tick if none is made. */
+  stage(write: StagedWrite): void {
+    this.writes.push(write);
+    this.schedule();
+  }
+
+  /** Defers a push until the current action committed (immediately when nothing is pending). */
+  after(push: () => void): void {
+    this.pushes.push(push);
+    this.schedule();
+  }
+
+  /** Makes the next `n` commits fail (test hook: `SIM_TEST_HOOKS=1` exposes it as POST /sim/test/fail-writes). */
+  failNext(n: number): void {
+    this.failures = n;
+  }
+
+  /** Commits the staged writes in one transaction, then sends the deferred pushes; throws WriteFailedError. */
+  commit(): void {
+    for (const c of this.collectors) c();
+    const writes = this.writes;
+    const pushes = this.pushes;
+    this.writes = [];
+    this.pushes = [];
+    if (writes.length > 0) {
+      try {
+        this.db.transaction(() => {
+          for (const w of writes) w(this.db);
+          if (this.failures > 0) {
+            this.failures--;
+            throw new Error('injected write failure');
+          }
+        })();
+        this.commits++;
+      } catch (e) {
+        console.error('[sim] store: write failed, state restored from the database:', e);
+        this.onFailure();
+        // Restoring may itself have staged rows or pushes describing the restored state: keep only the pushes.
+        this.writes = [];
+        throw new WriteFailedError('the change could not be saved; nothing was changed');
+      }
+    }
+    for (const p of pushes) p();
+  }
+
+  /** Commits from a timer or a microtask: a failure is logged and contained (never escapes a timer). */
+  commitQuietly(): boolean {
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      this.commit();
+      return true;
     } catch (e) {
-      console.error(`[sim] store: ${file} is unreadable, starting that collection empty:`, e);
-      return undefined;
+      if (!(e instanceof WriteFailedError)) console.error('[sim] store: commit failed:', e);
+      return false;
     }
   }
 
-  /** Registers how to snapshot a collection when it is written. */
-  register(name: string, snapshot: Snapshotter): void {
-    this.sources.set(name, snapshot);
+  /** Writes anything staged and closes the database. */
+  close(): void {
+    this.commitQuietly();
+    this.db.close();
   }
 
-  /** Marks a collection changed; it is written within delayMs. */
-  touch(name: string): void {
-    this.dirty.add(name);
-    this.timer ??= setTimeout(() => {
-      this.timer = null;
-      this.flush();
-    }, this.delayMs);
-  }
-
-  /** Marks a collection changed and writes it now (before acknowledging an order, say). */
-  commit(name: string): void {
-    this.dirty.add(name);
-    this.flush();
-  }
-
-  /** Writes every changed collection now. */
-  flush(): void {
-    if (this.timer !== null) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    for (const name of this.dirty) {
-      const src = this.sources.get(name);
-      if (src === undefined) continue;
-      const file = this.file(name);
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify(src()));
-      renameSync(tmp, file);
-    }
-    this.dirty.clear();
-  }
-
-  private file(name: string): string {
-    return join(this.dir, `${name}.json`);
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      this.commitQuietly();
+    });
   }
 }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LAYOUTS } from '../../../../server/api/account';
+import { loadAccountsState } from '../../../../server/store/accountRows';
 import { CALLS, type CallDef } from '../../../../workers/protocol/paths';
 import {
   call,
@@ -341,11 +340,8 @@ describe('account routes', () => {
       expect(resultOf(await as('uta', CALLS.getPrefSetting))).toEqual(prefs);
       // Other users do not see them.
       expect(resultOf(await as('classic', CALLS.getPrefSetting))).toEqual({});
-      h.ctx.store.flush();
-      const saved = JSON.parse(readFileSync(join(h.ctx.config.dataDir, 'accounts.json'), 'utf8')) as {
-        prefs: Record<string, unknown>;
-      };
-      expect(saved.prefs[ids.uta ?? '']).toEqual(prefs);
+      // The answer left after the commit: the database already holds the row.
+      expect(loadAccountsState(h.ctx.store.db)?.prefs[ids.uta ?? '']).toEqual(prefs);
     });
 
     it('accepts a form-encoded upsert_keys JSON string', async () => {

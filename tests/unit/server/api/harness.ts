@@ -16,10 +16,13 @@ import {
 import { registerAccountRoutes } from '../../../../server/api/account';
 import { registerAuthRoutes } from '../../../../server/api/auth';
 import { registerContentRoutes } from '../../../../server/api/content';
-import { COLLECTIONS, type MarketView, type SimConfig, type SimContext } from '../../../../server/context';
+import { type MarketView, type SimConfig, type SimContext } from '../../../../server/context';
 import { Engine } from '../../../../server/engine/engine';
+import { commitOrFail } from '../../../../server/http/commit';
 import { Router } from '../../../../server/http/router';
 import { SYMBOLS, findSymbol } from '../../../../server/market/symbols';
+import { accountsSink } from '../../../../server/store/accountRows';
+import { openDatabase } from '../../../../server/store/db';
 import { Store } from '../../../../server/store/store';
 import { SESSION_COOKIE, type CallDef } from '../../../../workers/protocol/paths';
 
@@ -47,11 +50,8 @@ export async function startHarness(): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'sim-api-test-'));
   const now = (): number => Date.now();
   const startedAt = now();
-  const store = new Store(dir, 10);
-  const accounts = new Accounts(undefined, now, () => {
-    store.touch(COLLECTIONS.accounts);
-  });
-  store.register(COLLECTIONS.accounts, () => accounts.snapshot());
+  const store = new Store(openDatabase(dir));
+  const accounts = new Accounts(undefined, now, accountsSink(store));
   const engine = new Engine({ symbols: SYMBOLS, now });
   const config: SimConfig = {
     host: '127.0.0.1',
@@ -68,7 +68,13 @@ export async function startHarness(): Promise<Harness> {
     for (const [coin, amount] of Object.entries(STARTING_BALANCES)) engine.deposit(a.id, coin, amount);
   }
 
-  const router = new Router<Account>((token) => accounts.fromToken(token), SESSION_COOKIE);
+  const router = new Router<Account>(
+    (token) => accounts.fromToken(token),
+    SESSION_COOKIE,
+    () => {
+      commitOrFail(store);
+    },
+  );
   registerAuthRoutes(router, ctx);
   registerAccountRoutes(router, ctx);
   registerContentRoutes(router, ctx);
@@ -94,7 +100,7 @@ export async function startHarness(): Promise<Harness> {
           resolve();
         });
       });
-      store.flush();
+      store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
