@@ -9,7 +9,12 @@ const PORT = 5198;
 const DATA = mkdtempSync(join(tmpdir(), 'hub-e2e-'));
 
 async function startSim(): Promise<Simulator> {
-  return startSimulator({ port: PORT, dataDir: DATA, staticDir: process.env.E2E_STATIC ?? 'dist', rate: 200 });
+  return startSimulator({
+    port: PORT,
+    dataDir: DATA,
+    staticDir: process.env.E2E_STATIC ?? 'dist',
+    rate: 200,
+  });
 }
 
 async function connections(): Promise<number> {
