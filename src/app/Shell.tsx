@@ -18,6 +18,7 @@ import { applyTheme } from './theme';
 import { useSessionUser } from '../session/useSessionUser';
 import { useSymbolOpening } from './useSymbolOpening';
 import { useViewportReload } from './useViewportReload';
+import { preferencesLoadedAtom } from '../session/account';
 
 /** The routed page with everything page-wide: theme, language and direction, title, session, symbol opening. */
 export function Shell({ mobile }: { readonly mobile: boolean }): React.JSX.Element {
@@ -26,6 +27,7 @@ export function Shell({ mobile }: { readonly mobile: boolean }): React.JSX.Eleme
   const theme = useAtomValue(themeAtom);
   const lookup = useAtomValue(pairLookupAtom);
   const opening = useAtomValue(openingAtom);
+  const prefsLoaded = useAtomValue(preferencesLoadedAtom);
   const syncRoute = useSetAtom(syncRouteFromLocationAtom);
   const symbol = lookup.kind === 'found' ? lookup.symbol : null;
   const isSpot = route.kind === 'spot';
@@ -93,6 +95,7 @@ export function Shell({ mobile }: { readonly mobile: boolean }): React.JSX.Eleme
       data-state={lookup.kind}
       data-opening={opening.kind}
       data-layout={mobile ? 'mobile' : 'desktop'}
+      data-prefs={prefsLoaded ? 'loaded' : 'none'}
     >
       {route.kind === 'spot' && <DocumentTitle pair={pair} symbol={symbol} locale={route.locale} />}
       {body}

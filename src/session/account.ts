@@ -186,3 +186,7 @@ pairFreeAtom.debugLabel = 'pairFreeAtom';
  */
 export const historyVersionAtom = atom((get) => get(accountAtom)?.historyVersion ?? 0);
 historyVersionAtom.debugLabel = 'historyVersionAtom';
+
+/** Whether the hub has loaded the logged-in user's server preferences (false for visitors). */
+export const preferencesLoadedAtom = atom((get) => get(preferencesAtom) !== null);
+preferencesLoadedAtom.debugLabel = 'preferencesLoadedAtom';
