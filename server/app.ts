@@ -28,6 +28,7 @@ import { openDatabase } from './store/db';
 import { loadEngineState, persistingListener } from './store/engineRows';
 import { migrateJson } from './store/migrate';
 import { Store } from './store/store';
+import { SimClock } from './clock/clock';
 import { registerTestHooks } from './store/testHooks';
 
 /** Defaults of every option (README documents them). */
@@ -64,7 +65,8 @@ export async function startSimulator(
   extra: { maxBufferedBytes?: number } = {},
 ): Promise<Simulator> {
   const config: SimConfig = { ...DEFAULT_CONFIG, ...partial };
-  const now = (): number => Date.now();
+  const clock = new SimClock();
+  const now = clock.now;
   const startedAt = now();
   const dataDir = resolve(config.dataDir);
   const db = openDatabase(dataDir);
@@ -124,7 +126,25 @@ export async function startSimulator(
   });
   synth.seedBooks();
 
-  const ctx: SimContext = { config, now, startedAt, engine, accounts, store, market };
+  // Timers (strategies, interest, upgrades) act like any other engine action: one commit per batch.
+  clock.afterFire = () => {
+    store.commitQuietly();
+  };
+  const ctx: SimContext = {
+    config,
+    now,
+    clock,
+    startedAt,
+    engine,
+    accounts,
+    store,
+    market,
+    pushPrivate: (accountId, topics, data) => {
+      store.after(() => {
+        market.sendPrivate(accountId, topics, data);
+      });
+    },
+  };
   const router = new Router<Account>(
     (token) => accounts.fromToken(token),
     SESSION_COOKIE,
@@ -132,7 +152,7 @@ export async function startSimulator(
       commitOrFail(store);
     },
   );
-  if (process.env.SIM_TEST_HOOKS === '1') registerTestHooks(router, store);
+  if (process.env.SIM_TEST_HOOKS === '1') registerTestHooks(router, store, clock);
   for (const mod of [
     registerMarketRoutes(market),
     registerOrderRoutes,
@@ -221,6 +241,7 @@ export async function startSimulator(
         }),
       );
       clearInterval(pruner);
+      clock.stop();
       store.close();
     },
   };

@@ -2,6 +2,7 @@
 import type { Accounts, Account } from './accounts/accounts';
 import type { Engine } from './engine/engine';
 import type { Store } from './store/store';
+import type { SimClock } from './clock/clock';
 import type { Router } from './http/router';
 
 /** Simulator configuration (CLI flags and environment). */
@@ -43,11 +44,18 @@ export interface MarketView {
 export interface SimContext {
   readonly config: SimConfig;
   readonly now: () => number;
+  /** The engine's clock: products schedule their timers here (tests move it with `POST /sim/test/clock`). */
+  readonly clock: SimClock;
   readonly startedAt: number;
   readonly engine: Engine;
   readonly accounts: Accounts;
   readonly store: Store;
   readonly market: MarketView;
+  /**
+   * Pushes a private message (v5 envelope) to the account's connections on each topic name it subscribed; the
+   * push waits for the current action's commit, so what is pushed is stored.
+   */
+  pushPrivate(accountId: string, topics: readonly string[], data: readonly unknown[]): void;
 }
 
 /** Route modules register their calls on the shared router. */

@@ -315,7 +315,8 @@ export class Market implements MarketView, TopicRegistry<Account> {
     return fixed(s === undefined ? 0 : amount * s.lastPrice, 4);
   }
 
-  private sendPrivate(accountId: string, topics: readonly string[], data: readonly unknown[]): void {
+  /** Sends a private push (v5 envelope) on each of the topic names the account's connections subscribed. */
+  sendPrivate(accountId: string, topics: readonly string[], data: readonly unknown[]): void {
     const rt = this.realtime;
     if (rt === null) return;
     const now = this.opts.now();

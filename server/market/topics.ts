@@ -15,6 +15,10 @@ export const PRIVATE_TOPICS = {
   lt: ['lt_order', 'user.lt.order'],
   strategy: ['strategy'],
   position: ['private.position'],
+  pnl: ['unified.mix.pnl'],
+  combination: ['combination.trade.notify'],
+  borrow: ['user.unify.usdc.borrowInfo'],
+  utaUpgrade: ['user.uta.upgrade'],
 } as const;
 
 /** Every private topic name, aliases included. */

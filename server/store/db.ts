@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { RECORDS_SCHEMA } from './records';
 
 /** The database handle type the store modules share. */
 export type Db = Database.Database;
@@ -62,6 +63,7 @@ export function openDatabase(dir: string): Db {
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = OFF');
     db.exec(SCHEMA);
+    db.exec(RECORDS_SCHEMA);
   } catch (e) {
     db.close();
     throw new StoreOpenError(

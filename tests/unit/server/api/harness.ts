@@ -24,6 +24,7 @@ import { SYMBOLS, findSymbol } from '../../../../server/market/symbols';
 import { accountsSink } from '../../../../server/store/accountRows';
 import { openDatabase } from '../../../../server/store/db';
 import { Store } from '../../../../server/store/store';
+import { SimClock } from '../../../../server/clock/clock';
 import { SESSION_COOKIE, type CallDef } from '../../../../workers/protocol/paths';
 
 /** A running test server. */
@@ -31,6 +32,8 @@ export interface Harness {
   readonly base: string;
   readonly host: string;
   readonly ctx: SimContext;
+  /** Private pushes the routes made (the harness has no socket). */
+  readonly pushes: { accountId: string; topics: readonly string[]; data: readonly unknown[] }[];
   close(): Promise<void>;
 }
 
@@ -48,7 +51,9 @@ function testMarket(startedAt: number): MarketView {
 /** Starts the server on 127.0.0.1, port 0. */
 export async function startHarness(): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'sim-api-test-'));
-  const now = (): number => Date.now();
+  const clock = new SimClock();
+  const pushes: Harness['pushes'] = [];
+  const now = clock.now;
   const startedAt = now();
   const store = new Store(openDatabase(dir));
   const accounts = new Accounts(undefined, now, accountsSink(store));
@@ -62,7 +67,19 @@ export async function startHarness(): Promise<Harness> {
     staticDir: join(dir, 'dist'),
     quiet: true,
   };
-  const ctx: SimContext = { config, now, startedAt, engine, accounts, store, market: testMarket(startedAt) };
+  const ctx: SimContext = {
+    config,
+    now,
+    clock,
+    startedAt,
+    engine,
+    accounts,
+    store,
+    market: testMarket(startedAt),
+    pushPrivate: (accountId, topics, data) => {
+      pushes.push({ accountId, topics, data });
+    },
+  };
   for (const a of accounts.seed()) {
     engine.addAccount(a.id);
     for (const [coin, amount] of Object.entries(STARTING_BALANCES)) engine.deposit(a.id, coin, amount);
@@ -91,6 +108,7 @@ export async function startHarness(): Promise<Harness> {
   const { port } = server.address() as AddressInfo;
   const host = `127.0.0.1:${port}`;
   return {
+    pushes,
     base: `http://${host}`,
     host,
     ctx,
