@@ -32,7 +32,7 @@ async function metric(cdp: CDPSession, name: string): Promise<number> {
   return metrics.find((m) => m.name === name)?.value ?? 0;
 }
 
-async function throttled(page: Page): Promise<CDPSession> {
+export async function throttled(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -40,7 +40,7 @@ async function throttled(page: Page): Promise<CDPSession> {
 }
 
 /** Busy fraction of each page's main thread over `ms`, and long tasks seen meanwhile. */
-async function measureBusy(
+export async function measureBusy(
   pages: readonly Page[],
   cdps: readonly CDPSession[],
   ms: number,
@@ -78,7 +78,7 @@ function pct(xs: readonly number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 }
 
-async function openPages(ctx: BrowserContext, url: string, n: number): Promise<Page[]> {
+export async function openPages(ctx: BrowserContext, url: string, n: number): Promise<Page[]> {
   const pages: Page[] = [];
   for (let i = 0; i < n; i++) {
     const p = await ctx.newPage();
