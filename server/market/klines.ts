@@ -90,10 +90,11 @@ export class SymbolKlines {
     private readonly seed: number,
     /** Simulator start: history before, trades after. */
     readonly liveFrom: number,
+    /** Quote turnover per ms the live market trades (the history matches its scale). */
+    turnoverPerMs: number,
   ) {
     this.anchor = this.logNoise(liveFrom);
-    // About 2,000 quote units of turnover a minute at the seed price, in base units per ms.
-    this.baseVolumePerMs = 2000 / 60_000 / seedPrice;
+    this.baseVolumePerMs = turnoverPerMs / seedPrice;
     for (const iv of INTERVALS) this.live.set(iv, new LiveSeries());
   }
 

@@ -11,6 +11,7 @@ import { BookFeed, type BookDepth, type BookMessage } from './bookFeed';
 import type { Interval } from '../../workers/protocol/intervals';
 import { bookFrame, candleKey, fixed, klineFrame, tickerFrame } from './frames';
 import { SymbolKlines, type Candle } from './klines';
+import { calmTurnoverPerMs } from './synth';
 import type { SymbolSpec } from './symbols';
 import { parsePublicTopic, PRIVATE_SET, PRIVATE_TOPICS } from './topics';
 
@@ -59,7 +60,12 @@ export class Market implements MarketView, TopicRegistry<Account> {
       this.symbols.set(spec.symbol, {
         spec,
         book: new BookFeed(spec.symbol),
-        klines: new SymbolKlines(spec.seedPrice, opts.seed + spec.symbolId * 1009, opts.startedAt),
+        klines: new SymbolKlines(
+          spec.seedPrice,
+          opts.seed + spec.symbolId * 1009,
+          opts.startedAt,
+          calmTurnoverPerMs(spec.symbol),
+        ),
         pendingTrades: [],
         recent: [],
         lastPrice: spec.seedPrice,

@@ -16,6 +16,27 @@ export const STORM_SYMBOL = 'BTCUSDT';
 /** Calm actions per second by symbol (the rest get the default). */
 const CALM_RATE: Readonly<Record<string, number>> = { BTCUSDT: 40, ETHUSDT: 25 };
 const DEFAULT_CALM_RATE = 6;
+/** Share of actions that are taker market orders (the `r >= 0.8` branch of `action`). */
+const TAKER_SHARE = 0.2;
+/** Quote notional of a taker order: uniform in [TAKER_MIN_NOTIONAL, TAKER_MIN_NOTIONAL + TAKER_SPAN_NOTIONAL). */
+const TAKER_MIN_NOTIONAL = 50;
+const TAKER_SPAN_NOTIONAL = 3000;
+/**
+ * Traded turnover per unit of taker flow: maker quotes placed just inside a mid that has moved cross the book and
+ * trade too, about 3.4× the takers' own notional (measured by tests/unit/server/market/volumeScale.test.ts, which
+ * fails if the flow changes and this drifts by more than 2×).
+ */
+const TRADED_PER_TAKER_FLOW = 3.4;
+
+/**
+ * Quote turnover per ms the calm market trades on a symbol (the expected taker notional per action times the
+ * actions per second): the synthetic history is scaled to it, so the back-filled candles and the live ones
+ * have the same volume scale.
+ */
+export function calmTurnoverPerMs(symbol: string): number {
+  const rate = CALM_RATE[symbol] ?? DEFAULT_CALM_RATE;
+  return (rate * TAKER_SHARE * (TAKER_MIN_NOTIONAL + TAKER_SPAN_NOTIONAL / 2) * TRADED_PER_TAKER_FLOW) / 1000;
+}
 /** Resting maker orders kept per side before the oldest are cancelled. */
 const MAX_MAKER_ORDERS = 120;
 /** Levels seeded per side at start. */
@@ -162,10 +183,11 @@ export class SyntheticMarket {
         }
       }
     } else {
+      // r >= 1 - TAKER_SHARE: a taker market order.
       const last = Number(this.engine.lastPrice(s.spec.symbol) ?? s.mid);
       const buyBias = s.mid > last ? 0.65 : 0.35;
       const side = this.rng() < buyBias ? 'Buy' : 'Sell';
-      const notional = 50 + this.rng() * 3000;
+      const notional = TAKER_MIN_NOTIONAL + this.rng() * TAKER_SPAN_NOTIONAL;
       const qty = Math.max(Number(s.spec.minQty), notional / s.mid);
       this.engine.placeOrder({
         accountId: TAKER_ACCOUNT,

@@ -3,6 +3,8 @@ import { INTERVALS, nextPeriod, periodStart, toInterval } from '../../../../work
 import { SymbolKlines } from '../../../../server/market/klines';
 
 const START = Date.UTC(2026, 10, 22, 12, 34, 56, 789);
+/** Quote turnover per ms (about 2.5 million a minute, the calm BTC market's). */
+const TURNOVER = 42;
 
 describe('intervals', () => {
   it('accepts wire codes and the spec aliases', () => {
@@ -23,11 +25,11 @@ describe('intervals', () => {
 });
 
 describe('SymbolKlines', () => {
-  const k = new SymbolKlines(64000, 42, START);
+  const k = new SymbolKlines(64000, 42, START, TURNOVER);
 
   it('anchors the history at the seed price at start and is deterministic', () => {
     expect(k.priceAt(START)).toBeCloseTo(64000, 6);
-    expect(new SymbolKlines(64000, 42, START).range('60', START - 1e8, 3)).toEqual(
+    expect(new SymbolKlines(64000, 42, START, TURNOVER).range('60', START - 1e8, 3)).toEqual(
       k.range('60', START - 1e8, 3),
     );
   });
@@ -49,7 +51,7 @@ describe('SymbolKlines', () => {
   });
 
   it('joins history and live trades: the straddling candle opens on history and closes on the last trade', () => {
-    const kk = new SymbolKlines(100, 7, START);
+    const kk = new SymbolKlines(100, 7, START, TURNOVER);
     kk.onTrade(101, 2, START + 1000);
     kk.onTrade(99, 1, START + 2000);
     const c = kk.candleAt('60', START + 3000);
