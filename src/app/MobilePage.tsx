@@ -42,29 +42,31 @@ export function MobilePage({
       <BlockBoundary name="notice-bar">
         <NoticeBar symbol={symbol.symbol} />
       </BlockBoundary>
-      <BlockBoundary name="market-header">
-        <MarketHeader symbol={symbol} locale={locale} />
-      </BlockBoundary>
-      <Tabs
-        className="tabs mobile-tabs"
-        keys={TAB_IDS}
-        current={tab}
-        onSelect={setTab}
-        text={(id) => t(labelOf(id))}
-      />
-      <div className="mobile-body">
-        <Panel
-          id={active.id}
-          title={t(active.label)}
-          overlay={
-            active.id === 'chart' ? (
-              <OpeningOverlay pair={`${symbol.base}/${symbol.quote}`} locale={locale} />
-            ) : undefined
-          }
-        >
-          <PanelSlot id={active.id} />
-        </Panel>
-      </div>
+      <main className="mobile-main">
+        <BlockBoundary name="market-header">
+          <MarketHeader symbol={symbol} locale={locale} />
+        </BlockBoundary>
+        <Tabs
+          className="tabs mobile-tabs"
+          keys={TAB_IDS}
+          current={tab}
+          onSelect={setTab}
+          text={(id) => t(labelOf(id))}
+        />
+        <div className="mobile-body">
+          <Panel
+            id={active.id}
+            title={t(active.label)}
+            overlay={
+              active.id === 'chart' ? (
+                <OpeningOverlay pair={`${symbol.base}/${symbol.quote}`} locale={locale} />
+              ) : undefined
+            }
+          >
+            <PanelSlot id={active.id} />
+          </Panel>
+        </div>
+      </main>
       <SimpleFooter />
     </div>
   );

@@ -83,32 +83,42 @@ export function Tabs<K extends string | number>({
   readonly children?: ReactNode;
 }): React.JSX.Element {
   const roles = ROLES[kind];
+  const items = keys.map((k) => {
+    const on = current === k;
+    return (
+      <button
+        key={k}
+        type="button"
+        role={roles.item}
+        className={itemClassName === undefined ? DEFAULT_ITEM_CLASS[kind] : itemClassName(k, on)}
+        {...chosenAttr(kind, on)}
+        {...(testId === undefined ? {} : { 'data-testid': testId(k) })}
+        onClick={() => {
+          onSelect(k);
+        }}
+      >
+        {text(k)}
+      </button>
+    );
+  });
+  const group = {
+    role: roles.group,
+    onKeyDown: moveFocus,
+    ...(label === undefined ? {} : { 'aria-label': label }),
+  };
+  const tid = groupTestId === undefined ? {} : { 'data-testid': groupTestId };
+  if (children === undefined || children === null || children === false)
+    return (
+      <div className={className} {...group} {...tid}>
+        {items}
+      </div>
+    );
+  // A tablist may own only tabs (ARIA): the extra controls sit beside the group, which lays out as if absent.
   return (
-    <div
-      className={className}
-      role={roles.group}
-      onKeyDown={moveFocus}
-      {...(label === undefined ? {} : { 'aria-label': label })}
-      {...(groupTestId === undefined ? {} : { 'data-testid': groupTestId })}
-    >
-      {keys.map((k) => {
-        const on = current === k;
-        return (
-          <button
-            key={k}
-            type="button"
-            role={roles.item}
-            className={itemClassName === undefined ? DEFAULT_ITEM_CLASS[kind] : itemClassName(k, on)}
-            {...chosenAttr(kind, on)}
-            {...(testId === undefined ? {} : { 'data-testid': testId(k) })}
-            onClick={() => {
-              onSelect(k);
-            }}
-          >
-            {text(k)}
-          </button>
-        );
-      })}
+    <div className={className} {...tid}>
+      <div className="tabs-group" {...group}>
+        {items}
+      </div>
       {children}
     </div>
   );

@@ -220,7 +220,7 @@ export function OrderLines({
   const fmtPrice = (p: number): string => formatFixed(p, symbol.pricePrecision, locale);
   return (
     <>
-      <div className="order-lines" aria-label={t('lines.label')}>
+      <div className="order-lines" role="group" aria-label={t('lines.label')}>
         {lines.map((l) => {
           const p = pending.get(l.id);
           const side = l.side === 'Buy' ? t('lines.buy') : t('lines.sell');
