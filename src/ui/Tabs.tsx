@@ -113,10 +113,11 @@ export function Tabs<K extends string | number>({
         {items}
       </div>
     );
+  // The test id names the group of items (as without extra controls).
   // A tablist may own only tabs (ARIA): the extra controls sit beside the group, which lays out as if absent.
   return (
-    <div className={className} {...tid}>
-      <div className="tabs-group" {...group}>
+    <div className={className}>
+      <div className="tabs-group" {...group} {...tid}>
         {items}
       </div>
       {children}

@@ -14,7 +14,7 @@ import { accountAtom, tickersAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { perfMark } from '../../lib/perfMarks';
 import { ChartToolbar } from './ChartToolbar';
-import { INDICATOR_COLOURS, INDICATOR_TITLES } from './indicatorPanes';
+import { INDICATOR_COLOURS, INDICATOR_TITLES } from './indicators';
 import { presetStart, type TimeFramePreset } from './intervals';
 import { CHART_MARKS } from './marks';
 import { OrderLines } from './OrderLines';

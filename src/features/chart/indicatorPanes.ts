@@ -13,31 +13,15 @@ import {
 } from 'lightweight-charts';
 import type { CandleRow } from '../../../workers/api';
 import type { ColourTokens } from '../../canvas/tokens';
-import { IndicatorEngine, INDICATOR_LINES, isOverlay, type IndicatorId } from './indicators';
+import {
+  IndicatorEngine,
+  INDICATOR_COLOURS,
+  INDICATOR_LINES,
+  isOverlay,
+  type IndicatorId,
+} from './indicators';
 import { sec } from './mainSeries';
 import type { CustomPriceFormat } from './priceFormat';
-
-/** Colours of the indicator lines (the DOM legend uses them too). */
-export const INDICATOR_COLOURS: Readonly<Record<string, string>> = {
-  'MA.ma': '#f0b90b',
-  'EMA.ema': '#c26bff',
-  'BOLL.mid': '#f0b90b',
-  'BOLL.upper': '#3d8bfd',
-  'BOLL.lower': '#3d8bfd',
-  'MACD.dif': '#3d8bfd',
-  'MACD.dea': '#f0b90b',
-  'RSI.rsi': '#c26bff',
-};
-
-/** Legend labels of the indicator lines. */
-export const INDICATOR_TITLES: Readonly<Record<string, string>> = {
-  'MA.ma': 'MA 20',
-  'EMA.ema': 'EMA 9',
-  'BOLL.mid': 'BOLL',
-  'MACD.dif': 'DIF',
-  'MACD.dea': 'DEA',
-  'RSI.rsi': 'RSI 14',
-};
 
 /**
  * Indicator series follow the forming candle at most this often: lightweight-charts re-derives every bar of a

@@ -8,6 +8,28 @@
 /** Indicators the toolbar offers. MA, EMA and BOLL overlay the price pane; VOL, MACD and RSI get panes of their own. */
 export const INDICATOR_IDS = ['MA', 'EMA', 'BOLL', 'VOL', 'MACD', 'RSI'] as const;
 
+/** Colours of the indicator lines (the DOM legend uses them too). */
+export const INDICATOR_COLOURS: Readonly<Record<string, string>> = {
+  'MA.ma': '#f0b90b',
+  'EMA.ema': '#c26bff',
+  'BOLL.mid': '#f0b90b',
+  'BOLL.upper': '#3d8bfd',
+  'BOLL.lower': '#3d8bfd',
+  'MACD.dif': '#3d8bfd',
+  'MACD.dea': '#f0b90b',
+  'RSI.rsi': '#c26bff',
+};
+
+/** Legend labels of the indicator lines. */
+export const INDICATOR_TITLES: Readonly<Record<string, string>> = {
+  'MA.ma': 'MA 20',
+  'EMA.ema': 'EMA 9',
+  'BOLL.mid': 'BOLL',
+  'MACD.dif': 'DIF',
+  'MACD.dea': 'DEA',
+  'RSI.rsi': 'RSI 14',
+};
+
 /** One indicator. */
 export type IndicatorId = (typeof INDICATOR_IDS)[number];
 

@@ -1,14 +1,15 @@
 /**
  * The chart instance of one symbol's chart area: created on mount (the parent keys the area by symbol, so a symbol
  * switch rebuilds it), rebuilt on demand (a stale feed), and kept in step with the theme, time zone, interval,
- * chart type and indicators.
+ * chart type and indicators. The renderer and lightweight-charts load on demand (their own chunk), so the page's
+ * first paint does not wait for the chart library; the area shows its empty frame meanwhile.
  */
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import type { Interval } from '../../../workers/protocol/intervals';
 import { routeAtom, themeAtom } from '../../session/state';
 import { TOKENS, type Theme } from '../../canvas/tokens';
-import { ChartRenderer } from './ChartRenderer';
+import type { ChartRenderer } from './ChartRenderer';
 import type { ChartTimezone, ChartType } from './config';
 import type { IndicatorId } from './indicators';
 import { klineConfigAtom } from './state';
@@ -33,6 +34,9 @@ export function useChartRenderer(
   const store = useStore();
   const [renderer, setRenderer] = useState<ChartRenderer | null>(null);
   const [generation, setGeneration] = useState(0);
+  const [failed, setFailed] = useState<Error | null>(null);
+  // A chunk that cannot load is a render error: the chart's BlockBoundary shows its fallback and retry.
+  if (failed !== null) throw failed;
   const rebuild = useCallback((): void => {
     setGeneration((n) => n + 1);
   }, []);
@@ -42,18 +46,29 @@ export function useChartRenderer(
   useEffect(() => {
     const el = canvasRef.current;
     if (el === null) return;
-    const r = new ChartRenderer(el, {
-      tokens: TOKENS[store.get(themeAtom)],
-      timezone: store.get(klineConfigAtom).timezone,
-      locale: store.get(routeAtom).locale,
-      pricePrecision,
-      chartType: simple ? 'area' : store.get(klineConfigAtom).chartType,
-      indicators: simple ? [] : store.get(klineConfigAtom).indicators,
-    });
-    setRenderer(r);
+    let r: ChartRenderer | null = null;
+    let gone = false;
+    import('./ChartRenderer').then(
+      ({ ChartRenderer: Renderer }) => {
+        if (gone) return;
+        r = new Renderer(el, {
+          tokens: TOKENS[store.get(themeAtom)],
+          timezone: store.get(klineConfigAtom).timezone,
+          locale: store.get(routeAtom).locale,
+          pricePrecision,
+          chartType: simple ? 'area' : store.get(klineConfigAtom).chartType,
+          indicators: simple ? [] : store.get(klineConfigAtom).indicators,
+        });
+        setRenderer(r);
+      },
+      (e: unknown) => {
+        if (!gone) setFailed(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
     return () => {
+      gone = true;
       setRenderer(null);
-      r.destroy();
+      r?.destroy();
     };
   }, [canvasRef, pricePrecision, simple, generation, store]);
 
