@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick]`: runs the benches serially, prints a table, writes bench/results/latest.json.
- * `-- --only=render,chart` runs just those browser benches (names: browser, orders, chart, render) and prints their
+ * `-- --only=render,chart` runs just those browser benches (names: browser, orders, chart, render, page) and prints their
  * table without touching latest.json, which only a full set of figures updates.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { runBrowserBench } from './browser.bench';
 import { runChartBench } from './chart.bench';
 import { runIngestBench } from './node/ingest.bench';
 import { runOrdersBench } from './orders.bench';
+import { runPageBench } from './page.bench';
 import { runRenderBench } from './render.bench';
 import { runSimFeedBench } from './node/simFeed.bench';
 import type { BenchResult } from './measure';
@@ -27,6 +28,7 @@ if (!process.argv.includes('--node-only')) {
   if (wants('orders')) results.push(...(await runOrdersBench(quick)));
   if (wants('chart')) results.push(...(await runChartBench(quick)));
   if (wants('render')) results.push(...(await runRenderBench(quick)));
+  if (wants('page')) results.push(...(await runPageBench(quick)));
 }
 
 const fmt = (v: number): string => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2));

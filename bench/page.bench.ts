@@ -1,0 +1,227 @@
+/**
+ * The `page` area (issue 27): the real trade page, not a bench page. Logged in as the seeded UTA account with 20
+ * open orders, every panel on screen (1600×1000), the simulator storming at 2,000 msgs/s, each tab's main thread
+ * throttled 4× through DevTools. Figures:
+ * - `page.mainThreadBusyPct` (one tab) and `page.mainThreadBusyPct4Tabs` (the busiest of four tabs of one browser);
+ * - `page.longTasks` (all tabs, both windows) and `page.minTabFps` (the slowest of the four tabs' animation frames);
+ * - `page.hubThreadPct`: the SharedWorker thread's CPU time from a Chromium trace, in % of one core;
+ * - `page.cpuPerTabPct`: one tab unthrottled, its renderer's main thread + its workers other than the hub + the
+ *   renderer's compositor + the display compositor, in % of one core;
+ * - `page.feedToPixelP95Ms`: the book's feed-to-pixel from the same trace (bench/displayLatency.ts);
+ * - `page.ratioVsMainThreadPage`: main-thread busy of the page built to paint on the main thread (`?paint=main`)
+ *   ÷ the worker-painting page, windows interleaved in one run.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { startSimulator, type Simulator } from '../server/app';
+import { CHROMIUM_ARGS } from './browser.bench';
+import { displayLatency, pct, type TraceEvent } from './displayLatency';
+import type { BenchResult } from './measure';
+import { traceEvents } from './render.bench';
+
+/** A trace event with the fields the thread accounting reads. */
+interface ThreadEvent extends TraceEvent {
+  readonly pid: number;
+  /** Thread (CPU) duration in µs, when the trace has it. */
+  readonly tdur?: number;
+  readonly cat?: string;
+}
+
+const PAGE = '/en/trade/spot/BTC/USDT';
+const CATEGORIES = ['toplevel', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'blink', 'viz'];
+
+/**
+ * Counts animation frames and long tasks in the page from its first script on. A string, not a function: tsx
+ * compiles named inner functions with a `__name` helper that does not exist in the page.
+ */
+const PROBES = `(() => {
+  const b = (window.__pageBench = { frames: 0, longTasks: 0 });
+  const tick = () => {
+    b.frames++;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  new PerformanceObserver((list) => {
+    b.longTasks += list.getEntries().length;
+  }).observe({ type: 'longtask' });
+})();`;
+
+async function probes(page: Page): Promise<{ frames: number; longTasks: number }> {
+  return page.evaluate(
+    () => (window as unknown as { __pageBench: { frames: number; longTasks: number } }).__pageBench,
+  );
+}
+
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN;
+}
+
+/** A logged-in context (session cookie) with the probes installed. */
+async function loggedInContext(browser: Browser, sim: Simulator): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  await ctx.addInitScript({ content: PROBES });
+  const res = await ctx.request.post(`${sim.url}/login`, {
+    data: { email: 'uta@sim.local', password: 'uta-pass' },
+  });
+  if (!res.ok()) throw new Error(`bench/page: login answered ${res.status()}`);
+  return ctx;
+}
+
+/** Opens the trade page in a new tab, waits for the worker-painted book and the open orders, throttles it. */
+async function openTab(ctx: BrowserContext, sim: Simulator, query: string, throttle: number) {
+  const page = await ctx.newPage();
+  await page.goto(`${sim.url}${PAGE}?paintStats=1${query}`);
+  await page.locator('canvas[data-renderer]').first().waitFor({ timeout: 30_000 });
+  await page.getByTestId('order-form').waitFor({ timeout: 30_000 });
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  return { page, cdp };
+}
+
+/** Busy %, long tasks and frames per second of each tab over `ms`. */
+async function window_(
+  tabs: readonly { page: Page; cdp: CDPSession }[],
+  ms: number,
+): Promise<{ busy: number[]; longTasks: number; fps: number[] }> {
+  const t0 = await Promise.all(tabs.map((t) => taskSeconds(t.cdp)));
+  const p0 = await Promise.all(tabs.map((t) => probes(t.page)));
+  const wall0 = Date.now();
+  await new Promise((r) => setTimeout(r, ms));
+  const wall = (Date.now() - wall0) / 1000;
+  const t1 = await Promise.all(tabs.map((t) => taskSeconds(t.cdp)));
+  const p1 = await Promise.all(tabs.map((t) => probes(t.page)));
+  return {
+    busy: t1.map((v, i) => ((v - (t0[i] ?? 0)) / wall) * 100),
+    longTasks: p1.reduce((s, p, i) => s + p.longTasks - (p0[i]?.longTasks ?? 0), 0),
+    fps: p1.map((p, i) => (p.frames - (p0[i]?.frames ?? 0)) / wall),
+  };
+}
+
+/** CPU ms per thread name (top-level tasks, thread time where the trace has it) and the trace's wall ms. */
+function threadCpu(events: readonly ThreadEvent[]): { byThread: Map<string, number>; wallMs: number } {
+  const names = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') {
+      const n = (e.args as { name?: string } | undefined)?.name ?? '';
+      names.set(`${e.pid}:${e.tid}`, n);
+    }
+  const byThread = new Map<string, number>();
+  let t0 = Infinity;
+  let t1 = -Infinity;
+  for (const e of events) {
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask') continue;
+    const us = e.tdur ?? e.dur ?? 0;
+    const key = names.get(`${e.pid}:${e.tid}`) ?? `tid ${e.tid}`;
+    byThread.set(key, (byThread.get(key) ?? 0) + us / 1000);
+    t0 = Math.min(t0, e.ts);
+    t1 = Math.max(t1, e.ts + (e.dur ?? 0));
+  }
+  return { byThread, wallMs: (t1 - t0) / 1000 };
+}
+
+const sumWhere = (m: Map<string, number>, test: (name: string) => boolean): number =>
+  [...m].reduce((s, [k, v]) => (test(k) ? s + v : s), 0);
+
+/** Runs the page area; `quick` keeps it near a minute and a half. */
+export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
+  const sim = await startSimulator({
+    port: 0,
+    rate: 2000,
+    dataDir: mkdtempSync(join(tmpdir(), 'bench-page-')),
+    staticDir: process.env.BENCH_STATIC ?? 'dist',
+  });
+  const uta = sim.ctx.accounts.all().find((a) => a.email === 'uta@sim.local');
+  if (uta === undefined) throw new Error('bench/page: no seeded UTA account');
+  for (let i = 0; i < 20; i++)
+    sim.ctx.engine.placeOrder({
+      accountId: uta.id,
+      clientOrderId: `page-bench-${i}`,
+      symbol: 'BTCUSDT',
+      side: 'Buy',
+      orderType: 'Limit',
+      price: (40000 + i * 10).toFixed(2),
+      qty: '0.0001',
+    });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const ms = quick ? 8_000 : 20_000;
+  const out: BenchResult[] = [];
+  const add = (key: string, value: number, unit: string, spread = 0): void => {
+    out.push({ key, value, unit, spread });
+  };
+  try {
+    // One tab, traced: busy, long tasks, frames, the hub's thread and the book's feed-to-pixel.
+    const ctx1 = await loggedInContext(browser, sim);
+    const one = await openTab(ctx1, sim, '', 4);
+    await new Promise((r) => setTimeout(r, 2000));
+    await browser.startTracing(one.page, { categories: CATEGORIES });
+    const w1 = await window_([one], ms);
+    const events = traceEvents(await browser.stopTracing()) as ThreadEvent[];
+    const threads = threadCpu(events);
+    const hubMs = sumWhere(threads.byThread, (n) => /shared ?worker/i.test(n));
+    add('page.mainThreadBusyPct', w1.busy[0] ?? Number.NaN, '%');
+    add('page.hubThreadPct', (hubMs / threads.wallMs) * 100, '% core');
+    add('page.feedToPixelP95Ms', pct(displayLatency(events).get('book')?.feedToPixelMs ?? [], 95), 'ms');
+    let longTasks = w1.longTasks;
+
+    // The same tab unthrottled: what it costs the machine, every thread of the tab and the display compositor.
+    await one.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await new Promise((r) => setTimeout(r, 1000));
+    await browser.startTracing(one.page, { categories: CATEGORIES });
+    await new Promise((r) => setTimeout(r, quick ? 5_000 : 10_000));
+    const free = threadCpu(traceEvents(await browser.stopTracing()) as ThreadEvent[]);
+    const tabMs = sumWhere(
+      free.byThread,
+      (n) =>
+        n === 'CrRendererMain' ||
+        n === 'Compositor' ||
+        n === 'VizCompositorThread' ||
+        /^DedicatedWorker/.test(n),
+    );
+    add('page.cpuPerTabPct', (tabMs / free.wallMs) * 100, '% core');
+    await ctx1.close();
+
+    // Four tabs of one browser (one hub, one socket), each throttled 4×.
+    const ctx4 = await loggedInContext(browser, sim);
+    const four = [];
+    for (let i = 0; i < 4; i++) four.push(await openTab(ctx4, sim, '', 4));
+    await new Promise((r) => setTimeout(r, 2000));
+    const w4 = await window_(four, ms);
+    longTasks += w4.longTasks;
+    add('page.mainThreadBusyPct4Tabs', Math.max(...w4.busy), '%');
+    add('page.minTabFps', Math.min(...w4.fps, ...w1.fps), 'fps');
+    add('page.longTasks', longTasks, 'tasks');
+    await ctx4.close();
+
+    // Worker painting against main-thread painting, windows interleaved (each in its own context).
+    const ratios: number[] = [];
+    for (let r = 0; r < (quick ? 1 : 3); r++) {
+      const busy: Record<string, number> = {};
+      for (const q of r % 2 === 0 ? ['', '&paint=main'] : ['&paint=main', '']) {
+        const ctx = await loggedInContext(browser, sim);
+        const tab = await openTab(ctx, sim, q, 4);
+        await new Promise((res) => setTimeout(res, 2000));
+        busy[q] = (await window_([tab], quick ? 6_000 : 12_000)).busy[0] ?? Number.NaN;
+        await ctx.close();
+      }
+      ratios.push((busy['&paint=main'] ?? Number.NaN) / (busy[''] ?? Number.NaN));
+    }
+    ratios.sort((a, b) => a - b);
+    add(
+      'page.ratioVsMainThreadPage',
+      ratios[Math.floor(ratios.length / 2)] ?? Number.NaN,
+      '×',
+      (ratios[ratios.length - 1] ?? 0) - (ratios[0] ?? 0),
+    );
+  } finally {
+    await browser.close();
+    await sim.close();
+  }
+  return out;
+}
