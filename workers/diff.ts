@@ -43,7 +43,10 @@ export interface MarketViews {
   candlesChanged(symbol: string, interval: string, cursor: number): boolean;
   liveCandles(symbol: string, interval: string, cursor: number): readonly CandleRow[] | null;
   tickersChanged(symbol: string | null, cursor: number): boolean;
-  tickers(symbol: string | null, cursor: number): readonly TickerRow[] | null;
+  /** Tickers changed since the cursor as the slow-lane slot's first reader found them (the same for every puller). */
+  tickers(symbol: string | null, cursor: number, slot: number): readonly TickerRow[] | null;
+  /** The change version the slot's tickers stand at. */
+  tickersVersion(slot: number): number;
 }
 
 /** The hub's state as one diff reads it. */
@@ -119,8 +122,10 @@ export function composeDiff(
     if (cursor === 0 || slot > slow.slot) {
       if (candleSymbol !== null && i.klineInterval !== null)
         candles = market.liveCandles(candleSymbol, i.klineInterval, slowSince) ?? undefined;
-      if (wantsTickers) tickers = market.tickers(tickersOf, slowSince) ?? undefined;
-      slow = { slot, cursor: sources.version };
+      if (wantsTickers) tickers = market.tickers(tickersOf, slowSince, slot) ?? undefined;
+      // Tickers that came after the slot's copy are not in it: the next slot must still see them as new.
+      const seen = wantsTickers ? Math.min(sources.version, market.tickersVersion(slot)) : sources.version;
+      slow = { slot, cursor: seen };
       any ||= candles !== undefined || tickers !== undefined;
     } else wakeInMs = (slot + 1) * SLOW_LANE_MS - sources.now;
   }

@@ -43,6 +43,14 @@ export interface MarketHooks {
   readonly resubscribe: (topic: string) => void;
 }
 
+/** The tickers of one slow-lane slot: copied at its first read, so every reader of the slot sees the same rows. */
+interface TickerSlot {
+  readonly slot: number;
+  /** The newest ticker change the copy holds. */
+  readonly version: number;
+  readonly rows: ReadonlyMap<string, { readonly row: TickerRow; readonly stamp: number }>;
+}
+
 interface SymbolState {
   readonly info: SymbolInfo;
   book: OrderBook;
@@ -63,6 +71,8 @@ export class MarketState {
   private readonly decodeCounters = createDecodeCounters();
   private readonly out: DepthOut = createDepthOut();
   private tickersStamp = 0;
+  /** The tickers as the current slow-lane slot's first reader found them (see `tickers`). */
+  private slotTickers: TickerSlot = { slot: -1, version: 0, rows: new Map() };
 
   constructor(private readonly hooks: MarketHooks) {}
 
@@ -246,17 +256,34 @@ export class MarketState {
     return symbol === null || (this.symbols.get(symbol)?.tickerStamp ?? 0) > cursor;
   }
 
-  /** Tickers changed since `cursor` (one symbol, or all when symbol is null); null if none. */
-  tickers(symbol: string | null, cursor: number): TickerRow[] | null {
-    if (this.tickersStamp <= cursor) return null;
+  /**
+   * Tickers changed since `cursor` (one symbol, or all when symbol is null), as they stood when the first diff of the
+   * slow-lane `slot` read them; null if none. Every tab and paint feed that pulls in one slot gets the same rows, so
+   * the header, the title and the book's last price never show two prices at once (they did: each puller read the
+   * ticker of the moment it happened to pull, and a trade in between left them apart for a whole slot).
+   */
+  tickers(symbol: string | null, cursor: number, slot: number): TickerRow[] | null {
+    const view = this.tickerSlot(slot);
     const out: TickerRow[] = [];
     if (symbol !== null) {
-      const s = this.symbols.get(symbol);
-      if (s?.ticker !== undefined && s.tickerStamp > cursor) out.push(s.ticker);
-    } else
-      for (const s of this.symbols.values())
-        if (s.ticker !== undefined && s.tickerStamp > cursor) out.push(s.ticker);
+      const t = view.rows.get(symbol);
+      if (t !== undefined && t.stamp > cursor) out.push(t.row);
+    } else for (const t of view.rows.values()) if (t.stamp > cursor) out.push(t.row);
     return out.length === 0 ? null : out;
+  }
+
+  /** The version the slot's tickers stand at: a slow lane that took them has seen changes up to here only. */
+  tickersVersion(slot: number): number {
+    return this.tickerSlot(slot).version;
+  }
+
+  private tickerSlot(slot: number): TickerSlot {
+    if (slot === this.slotTickers.slot) return this.slotTickers;
+    const rows = new Map<string, { row: TickerRow; stamp: number }>();
+    for (const [name, s] of this.symbols)
+      if (s.ticker !== undefined) rows.set(name, { row: s.ticker, stamp: s.tickerStamp });
+    this.slotTickers = { slot, version: this.tickersStamp, rows };
+    return this.slotTickers;
   }
 
   /**

@@ -44,6 +44,8 @@ function market(at: { book?: number; trades?: number; candles?: number; tickers?
     liveCandles: (_s, _i, c) => (newer(at.candles, c) ? [CANDLE] : null),
     tickersChanged: (_s, c) => newer(at.tickers, c),
     tickers: (_s, c) => (newer(at.tickers, c) ? [TICKER] : null),
+    // The fake's tickers never lag the hub's version.
+    tickersVersion: () => Number.MAX_SAFE_INTEGER,
   };
 }
 
@@ -152,14 +154,21 @@ describe('composeDiff', () => {
       expect(r.diff?.tickers).toEqual([TICKER]);
     });
 
+    it('keeps the slow cursor at the slot copy of the tickers, so a ticker that came after the copy is new next slot', () => {
+      const m: MarketViews = { ...market({ tickers: 8 }), tickersVersion: () => 8 };
+      const r = composeDiff(chartTab, 0, NO_SLOW_LANE, sources({ version: 12, market: m }));
+      expect(r.diff?.tickers).toEqual([TICKER]);
+      expect(r.slow.cursor).toBe(8);
+    });
+
     it('asks for every ticker with allTickers, else only the page symbol', () => {
       const seen: (string | null)[] = [];
       const m = market({ tickers: 8 });
       const spy: MarketViews = {
         ...m,
-        tickers: (s, c) => {
+        tickers: (s, c, slot) => {
           seen.push(s);
-          return m.tickers(s, c);
+          return m.tickers(s, c, slot);
         },
       };
       composeDiff(

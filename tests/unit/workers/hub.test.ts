@@ -270,28 +270,41 @@ describe('Hub against the real simulator', () => {
       // The tab keeps pulling (trades, book) with the clock frozen: its tickers are held back.
       let sawTrades = false;
       let leaked = false;
-      // A second tab that always pulls from cursor 0 (a full answer, tickers included) shows what the hub holds.
+      // A second tab that always pulls from cursor 0 (a full answer, tickers included): within the slot it gets the
+      // slot's copy of the tickers, the price every other puller of the slot got (header, title and book agree).
       hub.hello({ tabId: 'probe', buildId: 'test', lockName: 'l-probe' });
       hub.setInterest(
         'probe',
         interest({ symbol: 'ETHUSDT', bookRows: 0, trades: false, klineInterval: null }),
       );
+      const serverLast = async (): Promise<number> =>
+        Number(
+          (
+            (await call(quiet, 'GET', '/v5/market/tickers?category=spot&symbol=ETHUSDT')).json.result as {
+              list: { lastPrice: string }[];
+            }
+          ).list[0]?.lastPrice,
+        );
+      const after = await serverLast();
+      expect(after).not.toBe(before);
       const end = Date.now() + 8000;
-      let after = before;
-      while (Date.now() < end && (!sawTrades || after === before)) {
+      let probed = before;
+      // Pull until the trades came and the simulator's ticker push had time to reach the hub (the clock is frozen).
+      let settleUntil = Infinity;
+      while (Date.now() < end && Date.now() < settleUntil) {
         const d = await hub.pull('g', cursor, 200);
         cursor = d.cursor;
+        if (!sawTrades && d.trades !== undefined) settleUntil = Date.now() + 300;
         sawTrades ||= d.trades !== undefined;
         leaked ||= d.tickers !== undefined || d.candles !== undefined;
         const e = await hub.pull('h', hCursor, 0);
         hCursor = e.cursor;
         leaked ||= e.tickers !== undefined;
-        const p = await hub.pull('probe', 0, 0);
-        after = p.tickers?.[0]?.last ?? after;
+        probed = (await hub.pull('probe', 0, 0)).tickers?.[0]?.last ?? probed;
       }
       expect(sawTrades).toBe(true);
-      expect(after).not.toBe(before);
       expect(leaked).toBe(false);
+      expect(probed).toBe(before);
       // Parked in a long poll with nothing else to come, the tab gets the held-back ticker once the limit allows.
       const parked = hub.pull('g', cursor, 5000);
       now += 200; // the next slot: 300 ms after the first tab's slow lane, 200 ms after the second's
