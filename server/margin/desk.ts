@@ -16,7 +16,7 @@ import type { Store } from '../store/store';
 import type { BorrowInfo, LiabilityRow } from '../../workers/protocol/margin';
 import type { LoanDoc, RepaymentDoc } from './loans';
 import { LoanBook, toLoanDoc, toRepaymentDoc } from './loans';
-import { INTEREST_PERIOD_MS, STABLE_COINS, YEARLY_RATES } from './rates';
+import { INTEREST_PERIOD_MS, RISK_WATCH_MS, STABLE_COINS, YEARLY_RATES } from './rates';
 import type { CoinPosition, RiskFigures } from './risk';
 import { assessRisk } from './risk';
 
@@ -64,6 +64,9 @@ export class MarginDesk implements Lender {
   readonly book = new LoanBook();
   private readonly leverageOff = new Set<string>();
   private stopInterest: (() => void) | null = null;
+  private stopRisk: (() => void) | null = null;
+  /** Last status seen per debtor by the risk watch (a change is pushed on borrowInfo). */
+  private readonly lastStatus = new Map<string, number>();
 
   constructor(private readonly deps: DeskDeps) {
     this.reload();
@@ -89,12 +92,17 @@ export class MarginDesk implements Lender {
     this.stopInterest ??= this.deps.clock.every(INTEREST_PERIOD_MS, () => {
       this.chargeInterest();
     });
+    this.stopRisk ??= this.deps.clock.every(RISK_WATCH_MS, () => {
+      this.watchRisk();
+    });
   }
 
   /** Stops the interest timer. */
   stop(): void {
     this.stopInterest?.();
     this.stopInterest = null;
+    this.stopRisk?.();
+    this.stopRisk = null;
   }
 
   // ───────── Lender (called by the engine inside its call) ─────────
@@ -215,6 +223,18 @@ export class MarginDesk implements Lender {
     this.book.accrue(now);
     for (const acct of this.book.debtors()) {
       for (const l of this.book.open(acct)) this.deps.engine.repayDebt(acct, l.coin);
+    }
+  }
+
+  /** Risk watch: prices move without the account acting, so a debtor whose status changed is told on borrowInfo. */
+  private watchRisk(): void {
+    const debtors = this.book.debtors();
+    for (const a of this.lastStatus.keys()) if (!debtors.has(a)) this.lastStatus.delete(a);
+    for (const a of debtors) {
+      const info = this.borrowInfo(a);
+      if (this.lastStatus.get(a) === info.status) continue;
+      this.lastStatus.set(a, info.status);
+      this.deps.pushPrivate(a, PRIVATE_TOPICS.borrow, [info]);
     }
   }
 

@@ -15,6 +15,9 @@ export const LIQUIDATION_RATIO = 0.9;
 /** Interest is charged on the engine's clock once per hour of outstanding principal. */
 export const INTEREST_PERIOD_MS = 3_600_000;
 
+/** How often the desk re-values its debtors at the moving mark prices (a status change is pushed). */
+export const RISK_WATCH_MS = 2000;
+
 /** Hours in a year (365 days): yearly rate ÷ this = hourly rate. */
 export const HOURS_PER_YEAR = 8760;
 

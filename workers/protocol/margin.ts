@@ -189,3 +189,23 @@ export function decodeRepaymentRow(row: unknown): RepaymentRow | undefined {
     auto: row.auto === true,
   };
 }
+
+/** The user info's upgrade facts (spec §3 grayFlag.IsUTA, unified_account, member_tag.UTA_INVERSE; §4 states). */
+export interface UtaFacts {
+  /** grayFlag.IsUTA: the account is in the upgrade's gray release (the entry and its tip may show). */
+  readonly grayUta: boolean;
+  /** 2 = UTA2. */
+  readonly unifiedAccount: number;
+  readonly upgrade: UpgradeState;
+}
+
+/** The upgrade facts of a user-info reply's result; null when logged out or unreadable. */
+export function decodeUtaFacts(result: unknown): UtaFacts | null {
+  if (!isRecord(result) || result.isLogin !== true) return null;
+  const gray = isRecord(result.grayFlag) ? result.grayFlag : {};
+  return {
+    grayUta: gray.IsUTA === true,
+    unifiedAccount: typeof result.unified_account === 'number' ? result.unified_account : 0,
+    upgrade: decodeUpgradeState(result.utaUpgrade),
+  };
+}
