@@ -12,12 +12,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { startSimulator, type Simulator } from '../../server/app';
 import { fill, form, pickKind, toasts } from './support/orders';
 
-const PORT = 5313;
+const PORT = 5397;
 const BASE = `http://127.0.0.1:${PORT}`;
 const SHOTS = process.env.MARGIN_SHOTS ?? '';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', ...(SHOTS === '' ? {} : { timeout: 90_000 }) });
 
 let sim: Simulator | null = null;
 test.beforeAll(async () => {
@@ -56,11 +56,13 @@ async function post(path: string, body: unknown): Promise<unknown> {
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS === '') return;
-  for (const theme of ['Dark', 'Light'] as const) {
-    await page.getByRole('radio', { name: theme, exact: true }).click();
-    await page.screenshot({ path: `${SHOTS}/${name}-${theme.toLowerCase()}.png` });
+  // A dispatched click: an open modal's backdrop covers the settings bar's theme switch.
+  for (const theme of ['dark', 'light'] as const) {
+    await page.locator(`[data-theme-choice="${theme}"]`).dispatchEvent('click');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` });
   }
-  await page.getByRole('radio', { name: 'Dark', exact: true }).click();
+  await page.locator('[data-theme-choice="dark"]').dispatchEvent('click');
 }
 
 /** Places a market buy of `amount` USDT from the form, margin on. */
@@ -93,6 +95,12 @@ test('a unified margin buy borrows, shows in borrowing and assets, and repaying 
   expect(owed).toBeLessThanOrEqual(50_000);
   if (SHOTS !== '') {
     await shot(page, 'borrowing-en');
+    await page.goto(`${BASE}/ar-SA/trade/spot/BTC/USDT`);
+    await orders.getByTestId('orders-tab-borrowing').click();
+    await expect(unpaid).toHaveCount(1, { timeout: 10_000 });
+    await shot(page, 'borrowing-ar');
+    await page.goto(`${BASE}/en/trade/spot/BTC/USDT`);
+    await orders.getByTestId('orders-tab-borrowing').click();
   }
   await orders.getByTestId('orders-tab-assets').click();
   const usdt = orders.getByTestId('assets').locator('.vtable-row', { hasText: 'USDT' }).first();
@@ -168,4 +176,21 @@ test('a classic account upgrades on the clock and lands on the unified page with
   await shot(page, 'upgrade-guide');
   await page.getByTestId('uta-guide-confirm').click();
   await expect(page.getByTestId('uta-guide')).toBeHidden();
+
+  // The inverse path: back to classic behind the inverse progress mask, then the page reloads as classic.
+  await page.goto(`${BASE}/en/trade/spot/BTC/USDT`);
+  await expect(page.getByTestId('margin-toggle')).toBeVisible({ timeout: 15_000 });
+  await page.evaluate(async () => {
+    await fetch('/unified/api/account/upgrade', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ inverse: true }),
+    });
+  });
+  await post('/sim/test/clock', { advanceMs: 1_000 });
+  await expect(page.getByTestId('uta-inverse-mask')).toBeVisible({ timeout: 10_000 });
+  await shot(page, 'inverse-mask');
+  await post('/sim/test/clock', { advanceMs: 4_000 });
+  await expect(page.getByTestId('uta-entry-tip')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('margin-toggle')).toHaveCount(0);
 });

@@ -61,7 +61,8 @@ export function upgradeView(
   const u = facts.upgrade;
   const processing = local.processing || u.status === 'processing';
   const inverse = local.processing ? local.inverse : u.inverse;
-  const idle = u.status === 'none' || u.status === 'fail';
+  // A finished inverse upgrade leaves a classic account again: for the forward path that is "none".
+  const idle = u.status === 'none' || u.status === 'fail' || (u.status === 'success' && u.inverse);
   return {
     entry: idle && !processing && facts.grayUta && !user.isUTA && !user.isDemo,
     mask: processing ? (inverse ? 'inverse' : 'progress') : 'none',
