@@ -30,6 +30,7 @@ import { migrateJson } from './store/migrate';
 import { Store } from './store/store';
 import { SimClock } from './clock/clock';
 import { registerTestHooks } from './store/testHooks';
+import { installMargin } from './margin/install';
 
 /** Defaults of every option (README documents them). */
 export const DEFAULT_CONFIG: SimConfig = {
@@ -162,6 +163,7 @@ export async function startSimulator(
   ]) {
     mod(router, ctx);
   }
+  installMargin(ctx, { router, market, synth });
   let realtime: RealtimeServer<Account> | null = null;
   router.on(CALLS.health, () => ({
     ok: true,

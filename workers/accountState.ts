@@ -26,13 +26,20 @@ import { decideNotification } from './account/notifications';
 import { isTerminalStatus, OpenOrders, type OpenListKind } from './account/orders';
 import { toOrderEvent, type OrderEvent } from './protocol/orderEvent';
 import { WalletBalances } from './account/wallet';
+import { MarginPushes } from './account/margin';
 import { ACCOUNT_TOPICS, accountTopicKind } from './account/wire';
 import { CALLS } from './protocol/paths';
 import type { ConfirmFlag, Preferences, WriteOutcome } from './protocol/user';
 import { AccountFacts } from './accountFacts';
 
 /** Private topics the hub subscribes for an account (one name each: the server pushes every alias). */
-export const ACCOUNT_SUBSCRIPTION = ['order', 'execution', 'wallet'] as const;
+export const ACCOUNT_SUBSCRIPTION = [
+  'order',
+  'execution',
+  'wallet',
+  'user.unify.usdc.borrowInfo',
+  'user.uta.upgrade',
+] as const;
 
 /** Notices kept for tabs to pick up (each tab takes those newer than its cursor). */
 const NOTICE_RING = 50;
@@ -69,6 +76,7 @@ export class AccountState {
   private userKnown = false;
   private readonly orders = new OpenOrders();
   private readonly wallet = new WalletBalances();
+  private readonly margin = new MarginPushes();
   private kind: AccountKind = 'classic';
   private readonly fills = new FillHistory();
   private readonly averageLines = new AveragePrices();
@@ -145,6 +153,13 @@ export class AccountState {
         changed = r.type !== 'ignored';
         break;
       }
+      case 'borrow':
+      case 'upgrade': {
+        const r = kind === 'borrow' ? this.margin.applyBorrowInfo(data) : this.margin.applyUpgrade(data);
+        if (r.bad > 0) this.hooks.count(`account.bad.${kind}`);
+        changed = r.changed;
+        break;
+      }
       case 'execution': {
         // Fills feed the chart's markers and the average lines; balances come on `wallet`.
         const rows: Fill[] = [];
@@ -209,6 +224,9 @@ export class AccountState {
       balances: this.wallet
         .list()
         .map((b) => ({ coin: b.coin, free: b.free, locked: b.locked, total: b.total })),
+      borrow: this.margin.borrow(),
+      upgradeEvent: this.margin.upgradeEvent(),
+      uta: this.margin.utaFacts(),
       notices: this.notices
         .filter((n) => n.stamp > cursor)
         .map(({ id, kind, sound, order }) => ({ id, kind, sound, order })),
@@ -231,6 +249,7 @@ export class AccountState {
     }
     const result = (info as { result?: { isLogin?: unknown; isUTA?: unknown } } | null)?.result;
     this.kind = result?.isUTA === true ? 'unified' : 'classic';
+    this.margin.applyUserInfo(result);
     const was = this.loggedIn;
     this.loggedIn = result?.isLogin === true;
     this.userKnown = true;
@@ -238,6 +257,7 @@ export class AccountState {
       if (was) {
         this.orders.clear();
         this.wallet.clear();
+        this.margin.clear();
         this.fills.clear();
         this.averageLines.clear();
         this.fillLoads.clear();

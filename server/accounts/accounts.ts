@@ -183,6 +183,21 @@ export class Accounts {
     return a;
   }
 
+  /** Changes an account's type fields (the UTA upgrade and its inverse); the row is written in this action. */
+  update(
+    id: string,
+    patch: Partial<Pick<Account, 'kind' | 'isUTA' | 'unifiedAccount' | 'marginMode' | 'grayFlag'>>,
+  ): Account | undefined {
+    const a = this.byId.get(id);
+    if (a === undefined) return undefined;
+    const next: Account = { ...a, ...patch };
+    const i = this.state.accounts.indexOf(a);
+    if (i >= 0) this.state.accounts[i] = next;
+    this.index(next);
+    this.sink.account(next, this.state.nextId);
+    return next;
+  }
+
   /** Checks a password; the account or null. */
   verify(email: string, password: string): Account | null {
     const a = this.byEmail.get(email.trim().toLowerCase());

@@ -12,6 +12,8 @@ import type { BalanceView } from '../engine/types';
 import { findSymbol, TOKENS, type SymbolSpec } from '../market/symbols';
 import { DOUBLE_CONFIRM_FLAGS } from '../../workers/protocol/account';
 import { CALLS } from '../../workers/protocol/paths';
+import { fromAtoms } from '../margin/desk';
+import { marginOf } from '../margin/services';
 
 /** Business error codes of the account calls (3410020 is the spec's recharge code; the others are this project's). */
 export const ACCOUNT_ERRORS = {
@@ -27,8 +29,6 @@ export const ACCOUNT_ERRORS = {
 /** Strategy types of spec §3. */
 export const STRATEGY_TYPES = ['twap', 'webhook', 'chaseOrder', 'iceberg'] as const;
 
-/** Borrowing multiple of a unified cross-margin account: equity ×3 buying power (×2 borrowed on top). */
-export const MARGIN_MULTIPLIER = 3;
 /** Layouts kept per user (older ones are dropped on upload). */
 export const MAX_LAYOUTS = 5;
 /** Largest kline config or layout: the router caps bodies at 64 KiB, so leave room for the rest of the body. */
@@ -99,10 +99,6 @@ function balancesOf(ctx: SimContext, accountId: string): readonly BalanceView[] 
   return ctx.engine.balances(accountId);
 }
 
-function isCrossUnified(a: Account): boolean {
-  return a.isUTA && a.marginMode === 'cross';
-}
-
 function freeOf(ctx: SimContext, accountId: string, coin: string): Decimal {
   const b = balancesOf(ctx, accountId).find((x) => x.coin === coin);
   return new Decimal(b?.free ?? '0');
@@ -122,8 +118,71 @@ function walletUsdt(ctx: SimContext, accountId: string): string {
   return sum.toFixed(2, Decimal.ROUND_DOWN);
 }
 
+/** A coin's debt and what it could still borrow (decimals; zeros when margin is not installed). */
+function lending(ctx: SimContext, accountId: string, coin: string): { debt: Decimal; room: Decimal } {
+  const desk = marginOf(ctx)?.desk;
+  if (desk === undefined) return { debt: new Decimal(0), room: new Decimal(0) };
+  return { debt: fromAtoms(desk.debt(accountId, coin)), room: fromAtoms(desk.borrowable(accountId, coin)) };
+}
+
+/**
+ * The unified asset of a symbol's two coins (spec §7): free, free + borrowable for margin, owed; the max buy / sell
+ * from the same figures; the account's status, risk state and leverage from the margin desk.
+ */
+function unifiedAsset(
+  ctx: SimContext,
+  a: Account,
+  spec: SymbolSpec,
+  isMargin: boolean,
+): Record<string, unknown> {
+  const coinList = [spec.base, spec.quote].map((coin) => {
+    const free = freeOf(ctx, a.id, coin);
+    const total = totalOf(ctx, a.id, coin);
+    const { debt, room } = lending(ctx, a.id, coin);
+    return {
+      tokenId: coin,
+      spotAvailableBalance: free.toFixed(),
+      spotMarginAvailableBalance: free.plus(room).toFixed(),
+      walletBalance: total.toFixed(),
+      occAssetUSDTValue: total.times(usdtPrice(ctx, coin)).toFixed(2, Decimal.ROUND_DOWN),
+      borrowSize: debt.toFixed(),
+      transferLimit: free.toFixed(),
+    };
+  });
+  const base = lending(ctx, a.id, spec.base);
+  const quote = lending(ctx, a.id, spec.quote);
+  const maxBuyAmt = freeOf(ctx, a.id, spec.quote)
+    .plus(isMargin ? quote.room : 0)
+    .toFixed();
+  const maxSellQty = freeOf(ctx, a.id, spec.base)
+    .plus(isMargin ? base.room : 0)
+    .toFixed();
+  const info = marginOf(ctx)?.desk.borrowInfo(a.id);
+  return {
+    coinList,
+    actualLeverageRatio: info?.actualLeverageRatio ?? '1',
+    maxBuyAmt,
+    maxSellQty,
+    buyTotalAvailable: maxBuyAmt,
+    sellTotalAvailable: maxSellQty,
+    status: info?.status ?? 1,
+    baseBorrowSize: base.debt.toFixed(),
+    quoteBorrowSize: quote.debt.toFixed(),
+    riskState: info?.riskState ?? 0,
+    riskRatio: info?.riskRatio ?? '0',
+    leverageEnabled: marginOf(ctx)?.desk.leverageOn(a.id) ?? true,
+    marginMode: a.marginMode,
+  };
+}
+
 function layoutPath(uid: string, version: number): string {
   return `${CALLS.klineLayoutPrefix.path}${uid}/${version}`;
+}
+
+/** Whether the account's inverse upgrade (unified → classic) is in process (spec §3 member_tag.UTA_INVERSE). */
+function inverseInProcess(ctx: SimContext, accountId: string): boolean {
+  const u = marginOf(ctx)?.upgrades.state(accountId);
+  return u !== undefined && u.inverse && u.status === 'processing';
 }
 
 /** The spec §3 User object of a logged-in account. */
@@ -134,7 +193,7 @@ function userInfo(ctx: SimContext, a: Account): Record<string, unknown> {
     userState: 1,
     email: a.email,
     double_confirm: ctx.accounts.settings().doubleConfirm[a.id] ?? '',
-    member_tag: { UTA: a.isUTA ? 1 : 0, UTA_INVERSE: 0 },
+    member_tag: { UTA: a.isUTA ? 1 : 0, UTA_INVERSE: inverseInProcess(ctx, a.id) ? 1 : 0 },
     isUTA: a.isUTA,
     eaaStatus: false,
     isDemoAccount: a.isDemo,
@@ -146,6 +205,7 @@ function userInfo(ctx: SimContext, a: Account): Record<string, unknown> {
     isSubAccount: a.isSub,
     marginMode: a.marginMode,
     accountType: a.kind,
+    utaUpgrade: marginOf(ctx)?.upgrades.state(a.id) ?? null,
   };
 }
 
@@ -238,54 +298,7 @@ export const registerAccountRoutes: RouteModule = (router, ctx) => {
     rc.params.decimal('price');
     rc.params.decimal('limitPrice');
     if (!a.isUTA) throw new ApiError(ACCOUNT_ERRORS.notUnified, 'not a unified account');
-    const cross = isCrossUnified(a);
-    const factor = isMargin && cross ? MARGIN_MULTIPLIER : 1;
-    const coinList = [spec.base, spec.quote].map((coin) => {
-      const free = freeOf(ctx, a.id, coin);
-      const total = totalOf(ctx, a.id, coin);
-      return {
-        tokenId: coin,
-        spotAvailableBalance: free.toFixed(),
-        spotMarginAvailableBalance: (cross ? free.times(MARGIN_MULTIPLIER) : free).toFixed(),
-        walletBalance: total.toFixed(),
-        occAssetUSDTValue: total.times(usdtPrice(ctx, coin)).toFixed(2, Decimal.ROUND_DOWN),
-        borrowSize: '0',
-        transferLimit: free.toFixed(),
-      };
-    });
-    const maxBuyAmt = freeOf(ctx, a.id, spec.quote).times(factor).toFixed();
-    const maxSellQty = freeOf(ctx, a.id, spec.base).times(factor).toFixed();
-    return {
-      coinList,
-      actualLeverageRatio: '1',
-      maxBuyAmt,
-      maxSellQty,
-      buyTotalAvailable: maxBuyAmt,
-      sellTotalAvailable: maxSellQty,
-      status: 1,
-      baseBorrowSize: '0',
-      quoteBorrowSize: '0',
-      riskState: 0,
-      marginMode: a.marginMode,
-    };
-  });
-
-  router.on(CALLS.liabilityList, (rc) => {
-    const a = me(rc);
-    const settleCoin = rc.params.str('settleCoin', { max: 20, pattern: COIN_RE }) ?? 'all';
-    const ignoreZero = rc.params.bool('ignoreZeroBorrowSize');
-    const cross = isCrossUnified(a);
-    const list = balancesOf(ctx, a.id)
-      .filter((b) => settleCoin.toLowerCase() === 'all' || b.coin === settleCoin.toUpperCase())
-      .map((b) => ({
-        currency: b.coin,
-        borrowSize: '0',
-        // Cross-margin UTA may borrow up to (multiplier − 1) × its equity in each coin; others cannot borrow.
-        borrowMaxSize: cross ? new Decimal(b.total).times(MARGIN_MULTIPLIER - 1).toFixed() : '0',
-      }))
-      // Nothing is ever borrowed here, so "ignore zero" drops only rows with neither a debt nor a limit.
-      .filter((r) => !ignoreZero || r.borrowMaxSize !== '0');
-    return { list };
+    return unifiedAsset(ctx, a, spec, isMargin);
   });
 
   router.on(CALLS.strategyList, (rc) => {

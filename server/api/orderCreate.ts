@@ -13,6 +13,7 @@ import { ApiError } from '../http/router';
 import type { SymbolSpec } from '../market/symbols';
 import { me, persist, planTypeOf, readSymbol, unwrap } from './orderParams';
 import { toProductOrder } from './productOrder';
+import { checkMarginOrder } from '../margin/services';
 
 /** Order attempts allowed per account per window before the trade-try-limit code. */
 export const CREATE_BURST = 40;
@@ -160,6 +161,7 @@ export const registerCreateRoute: RouteModule = (router, ctx) => {
         'margin trading needs a unified trading account',
       );
     }
+    if (isLeverage) checkMarginOrder(ctx, a);
     const req = readRest(params, {
       accountId: a.id,
       clientOrderId,

@@ -10,7 +10,15 @@ import { Instrument } from './instrument';
 import { Ledger } from './ledger';
 import type { Order } from './order';
 import { toView } from './order';
-import type { EngineListener, EngineResult, ExecutionView, InstrumentSpec, OrderView, Side } from './types';
+import type {
+  EngineListener,
+  EngineResult,
+  ExecutionView,
+  InstrumentSpec,
+  Lender,
+  OrderView,
+  Side,
+} from './types';
 
 /** Closed orders kept per account (memory and persistence). */
 export const CLOSED_ORDERS_CAP = 2000;
@@ -98,6 +106,8 @@ export class EngineCore {
   pendingHead = 0;
   /** Completely filled TP/SL limit orders whose OCO is still to be created. */
   readonly pendingTpsl: Order[] = [];
+  /** Who lends to margin orders (set by `Engine.setLender`); undefined: margin orders cannot borrow. */
+  lender: Lender | undefined = undefined;
 
   constructor(opts: CoreOptions) {
     this.listener = opts.listener ?? {};

@@ -7,6 +7,7 @@
  * - a listener must not call a mutating method synchronously (it throws); defer with queueMicrotask instead.
  */
 
+import { autoRepay, repayFromFree } from './borrow';
 import type { Account } from './core';
 import { EngineCore, fail, ok } from './core';
 import { parseDec, toUnits, unitsOf } from './decimal';
@@ -30,6 +31,7 @@ import type {
   EngineState,
   ExecutionView,
   InstrumentSpec,
+  Lender,
   ModifyOrderRequest,
   OrderView,
   PlaceOrderRequest,
@@ -133,6 +135,27 @@ export class Engine {
   /** One coin balance (zeros when never held). */
   balance(accountId: string, coin: string): BalanceView {
     return this.core.ledger.view(accountId, coin);
+  }
+
+  /** Who lends to margin orders (server/margin); without one, margin orders spend only their free balance. */
+  setLender(lender: Lender | undefined): void {
+    this.core.lender = lender;
+  }
+
+  /**
+   * Repays the account's debt in `coin` from its free balance, at most `amount` (all it can when absent); returns
+   * the repaid amount as a decimal string ("0" when nothing was owed or free).
+   */
+  repayDebt(accountId: string, coin: string, amount?: string): EngineResult<string> {
+    if (!this.core.accounts.has(accountId)) return fail(ENGINE_ERRORS.param, 'unknown account');
+    let max: bigint | undefined;
+    if (amount !== undefined) {
+      const d = parseDec(amount);
+      max = d === undefined ? undefined : toUnits(d, ATOM_DP);
+      if (max === undefined) return fail(ENGINE_ERRORS.param, 'amount must be a positive number');
+    }
+    const paid = this.run(() => repayFromFree(this.core, accountId, coin, max, false));
+    return ok(fmtAtoms(paid));
   }
 
   // ───────────────────────────── orders ─────────────────────────────
@@ -364,6 +387,8 @@ export class Engine {
     try {
       const out = fn();
       this.settle();
+      // Coins that came back to an account in debt repay it before anyone sees the balances.
+      autoRepay(this.core);
       return out;
     } finally {
       try {

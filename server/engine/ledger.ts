@@ -94,6 +94,11 @@ export class Ledger {
     return [...m].map(([coin, b]) => [coin, b.free, b.locked]);
   }
 
+  /** The (account → coins) changes recorded since the last drain, without forgetting them (auto-repay reads them). */
+  peekTouched(): ReadonlyMap<string, ReadonlySet<string>> {
+    return this.touched;
+  }
+
   /** Returns and forgets the (account → coins) changes recorded since the last call. */
   drainTouched(): [string, string[]][] {
     if (this.touched.size === 0) return [];

@@ -5,6 +5,7 @@
 
 import type { Account, EngineCore } from './core';
 import { fail, NO_LOT_CAP, ok } from './core';
+import { coverNeed, spendable } from './borrow';
 import { baseAtoms, limitNeed, planNeed } from './funds';
 import { execute, walkBuy, walkSellValue } from './matching';
 import type { Order } from './order';
@@ -35,7 +36,8 @@ export function place(core: EngineCore, acct: Account, req: PlaceOrderRequest): 
   let capped = false;
   if (!acct.system) {
     const coin = p.side === 'Buy' ? inst.quote : inst.base;
-    const free = core.ledger.free(acct.id, coin);
+    // A margin order may spend what the lender would lend on top of the free balance (spot: free alone).
+    const free = spendable(core, acct.id, coin, p.isLeverage);
     if (plan) lock = planNeed(inst, p, inst.reference());
     else if (p.orderType === 'Limit') lock = limitNeed(inst, p.side, p.priceTicks, p.qtyLots);
     else if (p.side === 'Buy' && p.marketUnit === 'quoteCoin') lock = p.amountAtoms;
@@ -53,7 +55,9 @@ export function place(core: EngineCore, acct: Account, req: PlaceOrderRequest): 
       lotCap = w.lots;
       capped = w.capped;
     }
-    if (lock > free) return fail(ENGINE_ERRORS.balance, 'insufficient balance');
+    if (lock > free || !coverNeed(core, acct.id, coin, lock, p.isLeverage)) {
+      return fail(ENGINE_ERRORS.balance, 'insufficient balance');
+    }
   }
 
   const id = core.newId();

@@ -272,6 +272,22 @@ export interface EngineListener {
   wallet?(accountId: string, coins: readonly string[]): void;
 }
 
+/**
+ * Who lends to margin orders (server/margin implements it; absent: nobody borrows). The engine asks it only for
+ * orders flagged `isLeverage`, calls it synchronously inside the engine call, and keeps its own balances exact:
+ * a loan credits the free balance, a repayment debits it, so `free + locked − debt` moves only with trades.
+ */
+export interface Lender {
+  /** Atoms of `coin` the account may borrow right now (0n: none). */
+  borrowable(accountId: string, coin: string): bigint;
+  /** Records a loan of `atoms` taken at `time` (the engine has credited the free balance). */
+  borrow(accountId: string, coin: string, atoms: bigint, time: number): void;
+  /** Outstanding debt of `coin` in atoms, interest included. */
+  debt(accountId: string, coin: string): bigint;
+  /** Records a repayment of `atoms` (the engine has debited the free balance); `auto` when no one asked. */
+  repaid(accountId: string, coin: string, atoms: bigint, time: number, auto: boolean): void;
+}
+
 /** Persisted engine state (plain JSON). System-account orders are not persisted. */
 export interface EngineState {
   readonly version: 1;

@@ -49,6 +49,9 @@ export class Market implements MarketView, TopicRegistry<Account> {
   private cadence: NodeJS.Timeout | null = null;
   private slow: NodeJS.Timeout | null = null;
 
+  /** Owed amount of a coin (server/margin sets it): the wallet push's borrowAmount / spotBorrow. */
+  borrowOf: (accountId: string, coin: string) => string = () => '0';
+
   /** The listener to hand to the engine's constructor. */
   readonly listener: EngineListener;
 
@@ -308,8 +311,8 @@ export class Market implements MarketView, TopicRegistry<Account> {
       free: b.free,
       locked: b.locked,
       usdValue: this.usdValue(b.coin, Number(b.total)),
-      borrowAmount: '0',
-      spotBorrow: '0',
+      borrowAmount: this.borrowOf(accountId, b.coin),
+      spotBorrow: this.borrowOf(accountId, b.coin),
     }));
     this.sendPrivate(accountId, PRIVATE_TOPICS.wallet, [{ accountType: 'UNIFIED', coin }]);
   }

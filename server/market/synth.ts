@@ -48,6 +48,8 @@ interface SymbolState {
   readonly lot: number;
   readonly spacing: number;
   mid: number;
+  /** Level the walk is pulled back to: the seed price, until a shift moves the market. */
+  anchor: number;
   readonly makers: [string[], string[]];
   carry: number;
   seeded: boolean;
@@ -95,6 +97,7 @@ export class SyntheticMarket {
         lot: 10 ** -spec.quantityPrecision,
         spacing: Math.max(tick, Math.round((spec.seedPrice * 0.00002) / tick) * tick),
         mid,
+        anchor: spec.seedPrice,
         makers: [[], []],
         carry: 0,
         seeded: false,
@@ -129,6 +132,25 @@ export class SyntheticMarket {
     for (let i = 0; i < n; i++) this.action(s);
   }
 
+  /**
+   * Moves a symbol's market to `factor` × its mid at once (a crash or a spike: the margin test hook): the makers'
+   * ladders are pulled, the last price is set, fresh ladders quote the new mid and the walk stays around it.
+   */
+  shift(symbol: string, factor: number): void {
+    const s = this.states.find((x) => x.spec.symbol === symbol);
+    if (s === undefined || !s.seeded || !(factor > 0)) return;
+    for (const list of s.makers) {
+      for (const id of list.splice(0)) this.engine.cancelOrder({ accountId: MAKER_ACCOUNT, orderId: id });
+    }
+    s.mid *= factor;
+    s.anchor *= factor;
+    this.engine.setLastPrice(symbol, fmt(s.mid, s.spec.pricePrecision));
+    for (let i = 0; i < SEED_LEVELS; i++) {
+      this.quote(s, 0, s.mid - (i + 0.5) * s.spacing);
+      this.quote(s, 1, s.mid + (i + 0.5) * s.spacing);
+    }
+  }
+
   private tick(): void {
     const now = this.opts.now();
     const dt = Math.min(0.25, (now - this.last) / 1000);
@@ -161,7 +183,7 @@ export class SyntheticMarket {
 
   private action(s: SymbolState): void {
     // Mid: a random walk with a weak pull back to the seed so a long soak stays in range.
-    const pull = -0.0005 * Math.log(s.mid / s.spec.seedPrice);
+    const pull = -0.0005 * Math.log(s.mid / s.anchor);
     s.mid *= Math.exp(0.00004 * gaussian(this.rng) + pull);
     const r = this.rng();
     if (r < 0.55) {

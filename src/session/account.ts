@@ -153,6 +153,11 @@ export interface AccountInfo {
   readonly baseBorrowSize: string;
   readonly quoteBorrowSize: string;
   readonly leverage: boolean;
+  /** The account's leverage setting (server side; not the form's showLeverage display preference). */
+  readonly leverageEnabled?: boolean;
+  /** Liabilities ÷ haircut collateral, and the leverage the account runs at (decimals as sent). */
+  readonly riskRatio?: string;
+  readonly actualLeverageRatio?: string;
 }
 
 /** Unified account info for the routed symbol; null for classic accounts or while loading. */

@@ -124,6 +124,9 @@ export function toAccountInfo(body: unknown, symbol: SymbolInfo, leverage: boole
     baseBorrowSize: str(r.baseBorrowSize),
     quoteBorrowSize: str(r.quoteBorrowSize),
     leverage,
+    leverageEnabled: r.leverageEnabled !== false,
+    riskRatio: str(r.riskRatio),
+    actualLeverageRatio: str(r.actualLeverageRatio, '1'),
   };
 }
 

@@ -19,6 +19,8 @@ export const ACCOUNT_TOPICS = {
   ],
   execution: ['execution', 'match', 'user.uta.spot.trade'],
   wallet: ['wallet', 'asset.spot-walletbalance', 'user.unify.uta.wallet', 'unified.mix.asset'],
+  borrow: ['user.unify.usdc.borrowInfo'],
+  upgrade: ['user.uta.upgrade'],
 } as const;
 
 /** Which reducer a private topic feeds. */

@@ -3,6 +3,7 @@
  * lines' day spans and legend (the chart UI offers and labels them). Declared here, not in the reducers, so
  * `workers/api.ts` and the UI depend on the protocol only.
  */
+import type { BorrowInfo, UpgradeEvent, UtaFacts } from './margin';
 import type { OrderEvent } from './orderEvent';
 import type { ConfirmFlag, Preferences, UserFacts } from './user';
 
@@ -110,6 +111,12 @@ export interface AccountDiff {
   readonly confirmFlags: readonly ConfirmFlag[];
   /** Zone quota left by symbol (classic accounts, zone symbols in an account tab's interest); null = unlimited. */
   readonly quota: Readonly<Record<string, string | null>>;
+  /** Latest risk and borrowed coins pushed on user.unify.usdc.borrowInfo (absent/null before the first push). */
+  readonly borrow?: BorrowInfo | null;
+  /** Latest user.uta.upgrade event, numbered so a tab acts on it once (absent/null before the first). */
+  readonly upgradeEvent?: { readonly seq: number; readonly event: UpgradeEvent } | null;
+  /** The user info's upgrade facts (gray flag, unified_account, upgrade state); absent/null while logged out. */
+  readonly uta?: UtaFacts | null;
   /** Order notifications to show once (toasts), oldest first. */
   readonly notices: readonly {
     readonly id: string;

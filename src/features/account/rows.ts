@@ -31,3 +31,13 @@ export function toBorrowRows(raw: readonly unknown[]): BorrowingRow[] {
   }
   return out;
 }
+
+/** Every row a decoder can read, in the list's order (the margin lists: loans, repayments, liabilities). */
+export function decodeAll<T>(raw: readonly unknown[], decode: (row: unknown) => T | undefined): T[] {
+  const out: T[] = [];
+  for (const r of raw) {
+    const d = decode(r);
+    if (d !== undefined) out.push(d);
+  }
+  return out;
+}

@@ -116,7 +116,8 @@ function OrderEntry({
       upgradeNotice: UPGRADE_NOTICE,
       accepted: store.get(gatesAcceptedAtom),
       accountStatus: d.leverage && ai !== null ? ai.status : 1,
-      leverageEnabled: store.get(tradePreferencesAtom).showLeverage,
+      // The account's leverage setting (getUnifiedAsset), not the showLeverage display preference.
+      leverageEnabled: ai?.leverageEnabled ?? true,
     };
   }, [store, symbol, unified]);
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LAYOUTS } from '../../../../server/api/account';
+import type { Decimal } from 'decimal.js';
+import { fromAtoms } from '../../../../server/margin/desk';
+import { marginOf } from '../../../../server/margin/services';
 import { loadAccountsState } from '../../../../server/store/accountRows';
 import { CALLS, type CallDef } from '../../../../workers/protocol/paths';
 import {
@@ -163,10 +166,13 @@ describe('account routes', () => {
       });
       const coins = r.coinList as Record<string, unknown>[];
       expect(coins.map((c) => c.tokenId)).toEqual(['BTC', 'USDT']);
+      // Margin available = free + what the desk would lend now (2 × haircut equity − debts).
+      const room = fromAtoms(marginOf(h.ctx)?.desk.borrowable(ids.uta ?? '', 'USDT') ?? 0n);
+      expect(room.gt(400_000)).toBe(true);
       expect(coins[1]).toEqual({
         tokenId: 'USDT',
         spotAvailableBalance: '100000',
-        spotMarginAvailableBalance: '300000',
+        spotMarginAvailableBalance: room.plus(100_000).toFixed(),
         walletBalance: '100000',
         occAssetUSDTValue: '100000.00',
         borrowSize: '0',
@@ -175,11 +181,13 @@ describe('account routes', () => {
       expect(Number(coins[0]?.occAssetUSDTValue)).toBeGreaterThan(0);
     });
 
-    it('unified asset with isMargin: ×3 for cross accounts, ×1 for isolated ones', async () => {
+    it('unified asset with isMargin: free + borrowable for cross accounts, free for isolated ones', async () => {
       const q = { symbolName: 'BTC/USDT', side: '1', isMargin: 'true', price: '64000.5' };
+      const desk = marginOf(h.ctx)?.desk;
+      const room = (coin: string): Decimal => fromAtoms(desk?.borrowable(ids.uta ?? '', coin) ?? 0n);
       expect(resultOf(await as('uta', CALLS.unifiedAsset, { query: q }))).toMatchObject({
-        maxBuyAmt: '300000',
-        maxSellQty: '6',
+        maxBuyAmt: room('USDT').plus(100_000).toFixed(),
+        maxSellQty: room('BTC').plus(2).toFixed(),
       });
       expect(resultOf(await as('isolated', CALLS.unifiedAsset, { query: q }))).toMatchObject({
         maxBuyAmt: '100000',
@@ -225,18 +233,25 @@ describe('account routes', () => {
       expectParamError(await as('uta', CALLS.unifiedAsset, { query }), field);
     });
 
-    it('liability list: borrow limits for cross UTA, none for classic', async () => {
+    it('liability list: nothing owed is left out with ignoreZeroBorrowSize; limits for cross UTA only', async () => {
       const q = { settleCoin: 'all', ignoreZeroBorrowSize: 'true' };
-      const uta = listOf(await as('uta', CALLS.liabilityList, { query: q }));
-      expect(uta.find((r) => r.currency === 'USDT')).toEqual({
-        currency: 'USDT',
-        borrowSize: '0',
-        borrowMaxSize: '200000',
-      });
-      expect(listOf(await as('classic', CALLS.liabilityList, { query: q }))).toEqual([]);
-      expect(listOf(await as('isolated', CALLS.liabilityList, { query: q }))).toEqual([]);
+      expect(listOf(await as('uta', CALLS.liabilityList, { query: q }))).toEqual([]);
       const btc = listOf(await as('uta', CALLS.liabilityList, { query: { settleCoin: 'BTC' } }));
-      expect(btc).toEqual([{ currency: 'BTC', borrowSize: '0', borrowMaxSize: '4' }]);
+      const room = fromAtoms(marginOf(h.ctx)?.desk.borrowable(ids.uta ?? '', 'BTC') ?? 0n);
+      expect(room.gt(5)).toBe(true);
+      expect(btc).toEqual([
+        {
+          currency: 'BTC',
+          borrowSize: '0',
+          interest: '0',
+          borrowMaxSize: room.toFixed(),
+          yearlyRate: '0.02',
+        },
+      ]);
+      const classic = listOf(await as('classic', CALLS.liabilityList, { query: { settleCoin: 'BTC' } }));
+      expect(classic).toEqual([
+        { currency: 'BTC', borrowSize: '0', interest: '0', borrowMaxSize: '0', yearlyRate: '0.02' },
+      ]);
     });
 
     it.each([
