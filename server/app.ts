@@ -10,6 +10,7 @@ import { Accounts, STARTING_BALANCES, type Account } from './accounts/accounts';
 import { registerAccountRoutes } from './api/account';
 import { registerAuthRoutes } from './api/auth';
 import { registerContentRoutes } from './api/content';
+import { registerLtRoutes } from './api/lt';
 import { registerMarketRoutes } from './api/market';
 import { registerOrderRoutes } from './api/orders';
 import type { SimConfig, SimContext } from './context';
@@ -158,6 +159,7 @@ export async function startSimulator(
     registerOrderRoutes,
     registerAccountRoutes,
     registerContentRoutes,
+    registerLtRoutes,
     registerAuthRoutes,
   ]) {
     mod(router, ctx);

@@ -16,6 +16,7 @@ import {
 import { registerAccountRoutes } from '../../../../server/api/account';
 import { registerAuthRoutes } from '../../../../server/api/auth';
 import { registerContentRoutes } from '../../../../server/api/content';
+import { registerLtRoutes } from '../../../../server/api/lt';
 import { type MarketView, type SimConfig, type SimContext } from '../../../../server/context';
 import { Engine } from '../../../../server/engine/engine';
 import { commitOrFail } from '../../../../server/http/commit';
@@ -95,6 +96,7 @@ export async function startHarness(): Promise<Harness> {
   registerAuthRoutes(router, ctx);
   registerAccountRoutes(router, ctx);
   registerContentRoutes(router, ctx);
+  registerLtRoutes(router, ctx);
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
