@@ -3,6 +3,7 @@
  * lines' day spans and legend (the chart UI offers and labels them). Declared here, not in the reducers, so
  * `workers/api.ts` and the UI depend on the protocol only.
  */
+import type { LtOrder } from './lt';
 import type { OrderEvent } from './orderEvent';
 import type { ConfirmFlag, Preferences, UserFacts } from './user';
 
@@ -117,4 +118,8 @@ export interface AccountDiff {
     readonly sound: boolean;
     readonly order: OrderEvent;
   }[];
+  /** LT subscription and redemption records, newest first (absent from hubs that predate them). */
+  readonly ltOrders?: readonly LtOrder[];
+  /** LT orders to announce once (spec §4: status 1 success, 3 failure notice), oldest first. */
+  readonly ltNotices?: readonly LtOrder[];
 }
