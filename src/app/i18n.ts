@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'trade',
   'orders',
   'chart',
+  'lt',
 ] as const;
 /** One namespace. */
 export type Namespace = (typeof NAMESPACES)[number];
