@@ -42,20 +42,21 @@ export function placeLtOrder(
       fee: '0',
       dealQuantity: '0',
       failReason: '',
+      failValues: {},
       createdTime: now,
       ...deal,
     };
     lt.orders.add(accountId, o);
     return o;
   };
-  const refuse = (key: string): LtOrder =>
-    order(LT_ORDER_STATUS.failure, { failReason: key, nav: state.nav });
+  const refuse = (key: string, values: Readonly<Record<string, string>> = {}): LtOrder =>
+    order(LT_ORDER_STATUS.failure, { failReason: key, failValues: values, nav: state.nav });
 
   const free = (coin: string): string => ctx.engine.balance(accountId, coin).free;
   const check = sub
     ? checkSubscription(quantity, free(spec.quote), state)
     : checkRedemption(quantity, free(spec.base), state);
-  if (!check.ok) return refuse(check.key);
+  if (!check.ok) return refuse(check.key, check.values);
 
   const q = new Decimal(quantity);
   const used = lt.orders.usedSince(accountId, spec.symbolId, orderType, utcDayStart(now));
@@ -69,12 +70,12 @@ export function placeLtOrder(
     // The fee comes off the amount; tokens are rounded down to the lot, the dust stays in the basket.
     fee = q.mul(rate).toDecimalPlaces(spec.amountPrecision, Decimal.ROUND_UP);
     deal = q.minus(fee).div(nav).toDecimalPlaces(spec.quantityPrecision, Decimal.ROUND_DOWN);
-    if (deal.lte(0)) return refuse('minAmount');
+    if (deal.lte(0)) return refuse('minAmount', { value: t.minPurchase, currency: spec.quote });
   } else {
     const gross = q.mul(nav);
     fee = gross.mul(rate).toDecimalPlaces(spec.amountPrecision, Decimal.ROUND_UP);
     deal = gross.minus(fee).toDecimalPlaces(spec.amountPrecision, Decimal.ROUND_DOWN);
-    if (deal.lte(0)) return refuse('minQuantity');
+    if (deal.lte(0)) return refuse('minQuantity', { value: t.minRedeem, currency: spec.base });
   }
   const moved = sub
     ? ctx.engine.convert(
@@ -87,7 +88,8 @@ export function placeLtOrder(
         { coin: spec.base, amount: q.toString() },
         { coin: spec.quote, amount: deal.toString() },
       );
-  if (!moved.ok) return refuse(sub ? 'usdtNotEnough' : 'amountNotEnough');
+  if (!moved.ok)
+    return refuse(sub ? 'usdtNotEnough' : 'amountNotEnough', { currency: sub ? spec.quote : spec.base });
   s.supply = (
     sub ? new Decimal(s.supply).plus(deal) : Decimal.max(0, new Decimal(s.supply).minus(q))
   ).toString();

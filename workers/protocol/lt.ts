@@ -48,6 +48,8 @@ export interface LtOrder {
   readonly dealQuantity: string;
   /** Why a failed order was refused: an `lt` message key (spec §8 LT messages); '' on success. */
   readonly failReason: string;
+  /** The failure message's values ({currency}, {value}); empty on success. */
+  readonly failValues: Readonly<Record<string, string>>;
   /** Creation time, ms. */
   readonly createdTime: number;
 }
@@ -92,6 +94,15 @@ export function toLtOrder(x: unknown): LtOrder | undefined {
     fee,
     dealQuantity,
     failReason: toText(x.failReason),
+    failValues: toTextRecord(x.failValues),
     createdTime,
   };
+}
+
+/** The string entries of an object (at most 8), {} for anything else. */
+function toTextRecord(x: unknown): Readonly<Record<string, string>> {
+  if (!isRecord(x)) return {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(x).slice(0, 8)) if (typeof v === 'string') out[k] = v;
+  return out;
 }
