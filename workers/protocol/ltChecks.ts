@@ -111,3 +111,32 @@ export function checkRedemption(
   if (max !== null && q.gt(max)) return failed('maxQuantity', { value: s.maxRedeem, currency: s.token });
   return { ok: true, warning: null };
 }
+
+/** The failure keys the simulator adds to the checks (the daily limits), and the risk-5 warning. */
+type SubscriptionMessage = SubscriptionFailure | 'largeAmount' | 'wearPosition';
+type RedemptionMessage = RedemptionFailure | 'largeAmount';
+
+/** A failure or warning message key, scoped by order type as the `lt` namespace files hold them. */
+export type LtMessageKey = `subscribe.${SubscriptionMessage}` | `redeem.${RedemptionMessage}`;
+
+const SUBSCRIPTION_MESSAGES: ReadonlySet<string> = new Set<string>([
+  ...SUBSCRIPTION_FAILURES,
+  'largeAmount',
+  'wearPosition',
+]);
+const REDEMPTION_MESSAGES: ReadonlySet<string> = new Set<string>([...REDEMPTION_FAILURES, 'largeAmount']);
+
+function isSubscriptionMessage(k: string): k is SubscriptionMessage {
+  return SUBSCRIPTION_MESSAGES.has(k);
+}
+
+function isRedemptionMessage(k: string): k is RedemptionMessage {
+  return REDEMPTION_MESSAGES.has(k);
+}
+
+/** The message key of a stored failure (order type 1 subscription, 2 redemption); null for an unknown reason. */
+export function ltMessageKey(orderType: number, reason: string): LtMessageKey | null {
+  if (orderType === 1) return isSubscriptionMessage(reason) ? `subscribe.${reason}` : null;
+  if (orderType === 2) return isRedemptionMessage(reason) ? `redeem.${reason}` : null;
+  return null;
+}

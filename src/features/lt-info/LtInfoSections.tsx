@@ -167,17 +167,20 @@ export function LtInfoSections({
     info.rebalancingUntil > 0
       ? {
           key: 'rebalancingUntil',
+          word: true,
           label: tl('info.rebalancingUntil'),
           value: formatUtcDateTime(info.rebalancingUntil, locale),
           tone: 'warn' as const,
         }
       : {
           key: 'nextRebalance',
+          word: true,
           label: tl('info.nextRebalance'),
           value: info.nextRebalanceAt > 0 ? formatUtcDateTime(info.nextRebalanceAt, locale) : NO_VALUE,
         },
     {
       key: 'lastRebalance',
+      word: true,
       label: tl('info.lastRebalance'),
       value: info.lastRebalanceAt > 0 ? formatUtcDateTime(info.lastRebalanceAt, locale) : NO_VALUE,
     },

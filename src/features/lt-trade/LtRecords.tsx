@@ -11,7 +11,8 @@ const SHOWN = 10;
 
 /**
  * The trader's latest subscriptions and redemptions of one token (spec §3 LT order), from the hub's records (REST on
- * load, `lt_order` pushes after): time, type, paid, received, status and why a failed one was refused.
+ * load, `lt_order` pushes after): time, type, paid, received, NAV, status and why a failed one was refused (the
+ * orders panel's LT tab has the fees).
  */
 export function LtRecords({
   symbolId,
@@ -40,7 +41,6 @@ export function LtRecords({
               <th scope="col">{t('records.paid')}</th>
               <th scope="col">{t('records.received')}</th>
               <th scope="col">{t('records.nav')}</th>
-              <th scope="col">{t('records.fee')}</th>
               <th scope="col">{t('records.status')}</th>
             </tr>
           </thead>
@@ -54,9 +54,7 @@ export function LtRecords({
                     {o.orderType === LT_ORDER_TYPE.subscription
                       ? t('trade.subscription')
                       : t('trade.redemption')}
-                    <div className="muted small num">
-                      <bdi dir="ltr">{formatUtcDateTime(o.createdTime, locale)}</bdi>
-                    </div>
+                    <div className="muted small">{formatUtcDateTime(o.createdTime, locale)}</div>
                   </td>
                   <td className="num">
                     <bdi dir="ltr">{deal.paid}</bdi>
@@ -67,21 +65,18 @@ export function LtRecords({
                   <td className="num">
                     <bdi dir="ltr">{o.status === 1 ? o.nav : ''}</bdi>
                   </td>
-                  <td className="num">
-                    <bdi dir="ltr">{o.status === 1 ? `${o.fee} ${o.quote}` : ''}</bdi>
-                  </td>
-                  <td
-                    className={o.status === 1 ? 'up' : 'down'}
-                    title={
-                      reason === null
-                        ? undefined
-                        : t(reason, {
-                            currency: o.failValues.currency ?? '',
-                            value: o.failValues.value ?? '',
-                          })
-                    }
-                  >
-                    {o.status === 1 ? t('records.success') : t('records.failure')}
+                  <td className="lt-record-status">
+                    <span className={o.status === 1 ? 'up' : 'down'}>
+                      {o.status === 1 ? t('records.success') : t('records.failure')}
+                    </span>
+                    {reason !== null && (
+                      <div className="muted small" data-testid="lt-record-reason">
+                        {t(reason, {
+                          currency: o.failValues.currency ?? '',
+                          value: o.failValues.value ?? '',
+                        })}
+                      </div>
+                    )}
                   </td>
                 </tr>
               );

@@ -124,6 +124,7 @@ function LtForm({
           setProblem(null);
         }}
         testId={(k) => `lt-trade-${k}`}
+        itemClassName={(k) => `lt-kind lt-kind-${k}`}
         text={(k) => (k === 'subscription' ? t('trade.subscription') : t('trade.redemption'))}
       />
       <NumericField

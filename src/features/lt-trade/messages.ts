@@ -2,40 +2,14 @@
  * The `lt` namespace keys of LT failures and notices (spec §8 LT messages): which key a failure of a subscription or
  * a redemption reads, and the title of a record's notice (spec §4: status 1 success, 3 failure). Pure.
  */
-import {
-  REDEMPTION_FAILURES,
-  SUBSCRIPTION_FAILURES,
-  type RedemptionFailure,
-  type SubscriptionFailure,
-} from '../../../workers/protocol/ltChecks';
+import { ltMessageKey, type LtMessageKey } from '../../../workers/protocol/ltChecks';
 import { LT_ORDER_TYPE, type LtOrder, type LtOrderType } from '../../../workers/protocol/lt';
 
-/** The failure keys the simulator adds to the checks: the daily limits; and the risk-5 warning. */
-type SubscriptionKey = SubscriptionFailure | 'largeAmount' | 'wearPosition';
-type RedemptionKey = RedemptionFailure | 'largeAmount';
+export type { LtMessageKey };
 
-/** A failure or warning message key of the `lt` namespace. */
-export type LtMessageKey = `subscribe.${SubscriptionKey}` | `redeem.${RedemptionKey}`;
-
-const SUBSCRIPTION_KEYS: ReadonlySet<string> = new Set<string>([
-  ...SUBSCRIPTION_FAILURES,
-  'largeAmount',
-  'wearPosition',
-]);
-const REDEMPTION_KEYS: ReadonlySet<string> = new Set<string>([...REDEMPTION_FAILURES, 'largeAmount']);
-
-function isSubscriptionKey(k: string): k is SubscriptionKey {
-  return SUBSCRIPTION_KEYS.has(k);
-}
-
-function isRedemptionKey(k: string): k is RedemptionKey {
-  return REDEMPTION_KEYS.has(k);
-}
-
-/** The message of a failure key for an order type; null for a key this page does not know (server text shows). */
+/** The message of a failure key for an order type; null for a key this page does not know (generic text shows). */
 export function failureMessageKey(orderType: LtOrderType, key: string): LtMessageKey | null {
-  if (orderType === LT_ORDER_TYPE.subscription) return isSubscriptionKey(key) ? `subscribe.${key}` : null;
-  return isRedemptionKey(key) ? `redeem.${key}` : null;
+  return ltMessageKey(orderType, key);
 }
 
 /** Title of an order's notice. */

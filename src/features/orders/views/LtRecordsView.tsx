@@ -2,6 +2,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { LT_ORDER_TYPE, type LtOrder } from '../../../../workers/protocol/lt';
+import { ltMessageKey } from '../../../../workers/protocol/ltChecks';
 import { accountAtom } from '../../../hub/state';
 import { formatUtcDateTime } from '../../../lib/format';
 import { routeAtom } from '../../../session/state';
@@ -34,7 +35,7 @@ export function LtRecordsView(): React.JSX.Element {
       key: 'time',
       header: t('col.time'),
       width: '1.4fr',
-      render: (o) => <bdi dir="ltr">{formatUtcDateTime(o.createdTime, locale)}</bdi>,
+      render: (o) => formatUtcDateTime(o.createdTime, locale),
     },
     { key: 'token', header: t('col.token'), width: '0.8fr', render: (o) => o.token },
     {
@@ -69,11 +70,22 @@ export function LtRecordsView(): React.JSX.Element {
       key: 'status',
       header: t('col.status'),
       width: '0.8fr',
-      render: (o) => (
-        <span className={o.status === 1 ? 'up' : 'down'} data-status={o.status}>
-          {o.status === 1 ? tl('records.success') : tl('records.failure')}
-        </span>
-      ),
+      render: (o) => {
+        const why = o.status === 1 ? null : ltMessageKey(o.orderType, o.failReason);
+        return (
+          <span
+            className={o.status === 1 ? 'up' : 'down'}
+            data-status={o.status}
+            title={
+              why === null
+                ? undefined
+                : tl(why, { currency: o.failValues.currency ?? '', value: o.failValues.value ?? '' })
+            }
+          >
+            {o.status === 1 ? tl('records.success') : tl('records.failure')}
+          </span>
+        );
+      },
     },
   ];
   return (
