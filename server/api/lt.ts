@@ -3,7 +3,9 @@
  * redemption and the LT order records. The state lives in `server/lt/`; test hooks to drive statuses and rebalances
  * are added when `SIM_TEST_HOOKS=1`.
  */
-import type { RouteModule } from '../context';
+import type { Account } from '../accounts/accounts';
+import type { RouteModule, SimContext } from '../context';
+import type { Router } from '../http/router';
 import { ParamError, type Params } from '../http/params';
 import { findSymbol } from '../market/symbols';
 import { LtService } from '../lt/service';
@@ -36,10 +38,19 @@ function readAmount(p: Params, name: string, dp: number): string {
   return v;
 }
 
-/** Registers the LT calls (and the LT test hooks under SIM_TEST_HOOKS=1). */
-export const registerLtRoutes: RouteModule = (router, ctx) => {
-  const lt = new LtService(ctx);
+/** Registers the LT calls on a simulator's LT service (and the LT test hooks under SIM_TEST_HOOKS=1). */
+export function ltRoutes(lt: LtService): RouteModule {
+  return (router, ctx) => {
+    registerCalls(router, ctx, lt);
+  };
+}
 
+/** Registers the LT calls on a service of their own (tests that need no synthetic market). */
+export const registerLtRoutes: RouteModule = (router, ctx) => {
+  registerCalls(router, ctx, new LtService(ctx));
+};
+
+function registerCalls(router: Router<Account>, ctx: SimContext, lt: LtService): void {
   router.on(CALLS.ltSymbolInfo, (rc) => {
     const id = rc.params.int('symbol_id', { required: true, min: 1 }) ?? 0;
     const spec = findSymbol(id);
@@ -78,4 +89,4 @@ export const registerLtRoutes: RouteModule = (router, ctx) => {
   });
 
   if (process.env.SIM_TEST_HOOKS === '1') registerLtTestHooks(router, lt);
-};
+}

@@ -108,6 +108,12 @@ export class LtService {
     );
   }
 
+  /** NAV of a token symbol as a number (the synthetic market's anchor for it); undefined for other symbols. */
+  anchorOf(symbol: string): number | undefined {
+    const t = LT_TOKENS.find((x) => x.spec.symbol === symbol);
+    return t === undefined ? undefined : this.nav(t).toNumber();
+  }
+
   /** Kline status `st`: 5 while rebalancing, else the operations status. */
   status(t: LtTokenSpec): number {
     const s = this.state(t);
