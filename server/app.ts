@@ -10,6 +10,8 @@ import { Accounts, STARTING_BALANCES, type Account } from './accounts/accounts';
 import { registerAccountRoutes } from './api/account';
 import { registerAuthRoutes } from './api/auth';
 import { registerContentRoutes } from './api/content';
+import { ltRoutes } from './api/lt';
+import { LtService } from './lt/service';
 import { registerMarketRoutes } from './api/market';
 import { registerOrderRoutes } from './api/orders';
 import type { SimConfig, SimContext } from './context';
@@ -146,6 +148,9 @@ export async function startSimulator(
       });
     },
   };
+  // Leveraged tokens: their NAV anchors the tokens' synthetic markets (the premium over NAV stays small).
+  const lt = new LtService(ctx);
+  synth.anchorTo((spec) => lt.anchorOf(spec.symbol));
   const router = new Router<Account>(
     (token) => accounts.fromToken(token),
     SESSION_COOKIE,
@@ -159,6 +164,7 @@ export async function startSimulator(
     registerOrderRoutes,
     registerAccountRoutes,
     registerContentRoutes,
+    ltRoutes(lt),
     registerAuthRoutes,
   ]) {
     mod(router, ctx);

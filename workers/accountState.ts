@@ -31,6 +31,8 @@ import { ACCOUNT_TOPICS, accountTopicKind } from './account/wire';
 import { CALLS } from './protocol/paths';
 import type { ConfirmFlag, Preferences, WriteOutcome } from './protocol/user';
 import { AccountFacts } from './accountFacts';
+import { LtOrders } from './account/ltOrders';
+import type { LtOrder } from './protocol/lt';
 
 /** Private topics the hub subscribes for an account (one name each: the server pushes every alias). */
 export const ACCOUNT_SUBSCRIPTION = [
@@ -39,6 +41,7 @@ export const ACCOUNT_SUBSCRIPTION = [
   'wallet',
   'user.unify.usdc.borrowInfo',
   'user.uta.upgrade',
+  'lt_order',
 ] as const;
 
 /** Notices kept for tabs to pick up (each tab takes those newer than its cursor). */
@@ -86,6 +89,8 @@ export class AccountState {
   private readonly averageSpans = new Map<string, AverageDays>();
   private readonly averageLoads = new Map<string, Promise<void>>();
   private notices: Notice[] = [];
+  private readonly ltOrders = new LtOrders();
+  private ltNotices: { readonly order: LtOrder; readonly stamp: number }[] = [];
   private stamp = 0;
   private refreshing: Promise<void> | null = null;
   private again = false;
@@ -160,6 +165,16 @@ export class AccountState {
         changed = r.changed;
         break;
       }
+      case 'lt':
+        for (const row of data) {
+          const r = this.ltOrders.apply(row);
+          if (r.type === 'bad') this.hooks.count('account.badLtOrder');
+          if (r.type !== 'new') continue;
+          changed = true;
+          this.ltNotices.push({ order: r.order, stamp: this.hooks.changed() });
+          if (this.ltNotices.length > NOTICE_RING) this.ltNotices = this.ltNotices.slice(-NOTICE_RING);
+        }
+        break;
       case 'execution': {
         // Fills feed the chart's markers and the average lines; balances come on `wallet`.
         const rows: Fill[] = [];
@@ -230,6 +245,8 @@ export class AccountState {
       notices: this.notices
         .filter((n) => n.stamp > cursor)
         .map(({ id, kind, sound, order }) => ({ id, kind, sound, order })),
+      ltOrders: this.ltOrders.list(),
+      ltNotices: this.ltNotices.filter((n) => n.stamp > cursor).map((n) => n.order),
     };
   }
 
@@ -263,6 +280,7 @@ export class AccountState {
         this.fillLoads.clear();
         this.averageSpans.clear();
         this.averageLoads.clear();
+        this.ltOrders.clear();
       }
       this.facts.clear();
       this.stamp = this.hooks.changed();
@@ -283,6 +301,7 @@ export class AccountState {
     // Fills and averages the tabs showed are reloaded too: a fill made while the socket was down is not lost.
     await Promise.all([
       facts,
+      this.fetchLtOrders(),
       ...[...this.fillLoads.keys()].map((sym) => this.fetchFills(sym)),
       ...[...this.averageSpans].map(([key, days]) => this.fetchAverage(key, days)),
     ]);
@@ -397,6 +416,20 @@ export class AccountState {
       this.stamp = this.hooks.changed();
     } catch (e) {
       this.hooks.log(`average ${key} failed: ${String(e)}`);
+    }
+  }
+
+  /** The newest LT records (the records tab); pushes that arrived meanwhile are kept. */
+  private async fetchLtOrders(): Promise<void> {
+    try {
+      const json = (await this.hooks.getJson(`${CALLS.ltOrders.path}?limit=100`)) as {
+        result?: { list?: unknown };
+      } | null;
+      const list = json?.result?.list;
+      if (!Array.isArray(list)) return;
+      if (this.ltOrders.replaceFromRest(list) > 0) this.hooks.count('account.badLtOrder');
+    } catch (e) {
+      this.hooks.log(`LT orders failed: ${String(e)}`);
     }
   }
 

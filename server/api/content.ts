@@ -1,13 +1,12 @@
 /**
- * Content calls: the symbol opening notice, notice-bar notices, announcement search and leveraged-token symbol info.
+ * Content calls: the symbol opening notice, notice-bar notices and announcement search (the LT symbol info is in
+ * `lt.ts`).
  * Announcements and notices are seeded here, dated relative to the simulator's start.
  */
-import { Decimal } from 'decimal.js';
 import type { RouteModule, SimContext } from '../context';
 import { ParamError, type Params } from '../http/params';
 import { findSymbol, type SymbolSpec } from '../market/symbols';
 import { CALLS } from '../../workers/protocol/paths';
-import { referencePrice } from './account';
 
 /** The 27 locales of spec §9 (Chinese in simplified and traditional). */
 export const SUPPORTED_LOCALES = [
@@ -73,14 +72,6 @@ export interface NoticeBarNotice {
   readonly info: string;
   readonly url: string;
 }
-
-/** LT purchase and redemption limits (quote amount for purchase, base quantity for redemption). */
-export const LT_LIMITS = {
-  maxPurchase: '200000',
-  minPurchase: '1',
-  maxRedeem: '100000',
-  minRedeem: '1',
-} as const;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -223,7 +214,7 @@ function noticeInfo(ctx: SimContext, spec: SymbolSpec): Record<string, unknown> 
   };
 }
 
-/** Registers the notice, notice-bar, announcement-search and LT symbol-info calls. */
+/** Registers the notice, notice-bar and announcement-search calls. */
 export const registerContentRoutes: RouteModule = (router, ctx) => {
   const announcements = seedAnnouncements(ctx.startedAt).sort((a, b) => b.date_timestamp - a.date_timestamp);
 
@@ -259,24 +250,5 @@ export const registerContentRoutes: RouteModule = (router, ctx) => {
       .slice(0, limit);
     // Content exists in English only; the locale is validated and echoed so clients can tell.
     return { hits, language: locale, total: hits.length };
-  });
-
-  router.on(CALLS.ltSymbolInfo, (rc) => {
-    const spec = symbolIdParam(rc.params, 'symbol_id');
-    if (spec.ltDirection === '') throw new ParamError('symbol_id is not a leveraged-token symbol');
-    // The token trades at its net value here, so nav is the last price at the symbol's precision and the gap is 0.
-    const nav = new Decimal(referencePrice(ctx, spec)).toFixed(spec.pricePrecision, Decimal.ROUND_HALF_UP);
-    return {
-      symbolId: spec.symbolId,
-      symbolName: spec.symbol,
-      ...LT_LIMITS,
-      nav,
-      riskSwitchStatus: 0,
-      diffNvRate: '0',
-      leverage: spec.quoteTokenLeverageRatio,
-      direction: spec.ltDirection,
-      status: 1,
-      st: 1,
-    };
   });
 };

@@ -127,6 +127,36 @@ export class Engine {
     return this.moveFunds(accountId, coin, amount, -1);
   }
 
+  /**
+   * Takes `debit.amount` of one coin from the free balance and adds `credit.amount` of another, in one action (one
+   * wallet event, one commit): LT subscription and redemption. `balance` error, and nothing moved, when free is short.
+   */
+  convert(
+    accountId: string,
+    debit: { readonly coin: string; readonly amount: string },
+    credit: { readonly coin: string; readonly amount: string },
+  ): EngineResult<BalanceView[]> {
+    const ledger = this.core.ledger;
+    const acct = this.core.accounts.get(accountId);
+    if (acct === undefined || acct.system) return fail(ENGINE_ERRORS.param, 'unknown account');
+    const atomsOf = (a: string): bigint | undefined => {
+      const d = parseDec(a);
+      return d === undefined ? undefined : toUnits(d, ATOM_DP);
+    };
+    const out = atomsOf(debit.amount);
+    const inn = atomsOf(credit.amount);
+    if (out === undefined || inn === undefined || out === 0n || debit.coin === '' || credit.coin === '') {
+      return fail(ENGINE_ERRORS.param, 'amounts must be positive numbers with at most 18 decimals');
+    }
+    const moved = this.run(() => {
+      if (!ledger.debit(accountId, debit.coin, out)) return false;
+      if (inn > 0n) ledger.credit(accountId, credit.coin, inn);
+      return true;
+    });
+    if (!moved) return fail(ENGINE_ERRORS.balance, 'insufficient balance');
+    return ok([ledger.view(accountId, debit.coin), ledger.view(accountId, credit.coin)]);
+  }
+
   /** Every coin balance of an account (empty for system and unknown accounts). */
   balances(accountId: string): BalanceView[] {
     return this.core.ledger.views(accountId);

@@ -65,6 +65,7 @@ export const TOKENS: Readonly<Record<string, number>> = {
   NEWC: 9,
   BANX: 10,
   USDC: 11,
+  BTC3S: 12,
 };
 
 function tok(name: string): number {
@@ -268,6 +269,26 @@ export const SYMBOLS: readonly SymbolSpec[] = [
     tradeStatus: 4,
     isBanBuy: true,
     seedPrice: 12.345,
+  },
+  {
+    ...base,
+    symbol: 'BTC3SUSDT',
+    symbolId: 11,
+    base: 'BTC3S',
+    quote: 'USDT',
+    baseTokenId: tok('BTC3S'),
+    quoteTokenId: tok('USDT'),
+    pricePrecision: 4,
+    quantityPrecision: 2,
+    amountPrecision: 6,
+    minQty: '1',
+    maxQty: '200000',
+    minAmount: '1',
+    maxAmount: '200000',
+    digitMerge: '0.0001,0.001,0.01,0.1',
+    ltDirection: 'short',
+    quoteTokenLeverageRatio: '3',
+    seedPrice: 1.426,
   },
 ];
 

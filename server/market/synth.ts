@@ -39,6 +39,8 @@ export function calmTurnoverPerMs(symbol: string): number {
 }
 /** Resting maker orders kept per side before the oldest are cancelled. */
 const MAX_MAKER_ORDERS = 120;
+/** Pull per action toward an anchor (about 8 s of half-life at the calm rate of 6 actions a second). */
+const ANCHOR_PULL = 0.015;
 /** Levels seeded per side at start. */
 const SEED_LEVELS = 60;
 
@@ -78,6 +80,7 @@ export class SyntheticMarket {
   private readonly rng: () => number;
   private readonly states: SymbolState[];
   private timer: NodeJS.Timeout | null = null;
+  private anchor: ((spec: SymbolSpec) => number | undefined) | null = null;
   private last = 0;
 
   constructor(
@@ -181,9 +184,19 @@ export class SyntheticMarket {
     return true;
   }
 
+  /** Pulls symbols' random walks toward a live reference price (undefined: the seed price, as before). */
+  anchorTo(fn: (spec: SymbolSpec) => number | undefined): void {
+    this.anchor = fn;
+  }
+
   private action(s: SymbolState): void {
-    // Mid: a random walk with a weak pull back to the seed so a long soak stays in range.
-    const pull = -0.0005 * Math.log(s.mid / s.anchor);
+    // Mid: a random walk with a weak pull back to the seed so a long soak stays in range; an anchored symbol (a
+    // leveraged token) is pulled harder toward its anchor (its NAV), as arbitrage keeps a token near its value.
+    const anchor = this.anchor?.(s.spec);
+    const pull =
+      anchor !== undefined && anchor > 0
+        ? -ANCHOR_PULL * Math.log(s.mid / anchor)
+        : -0.0005 * Math.log(s.mid / s.anchor);
     s.mid *= Math.exp(0.00004 * gaussian(this.rng) + pull);
     const r = this.rng();
     if (r < 0.55) {

@@ -1,16 +1,15 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { LtInfoSections } from '../features/lt-info/LtInfoSections';
-import { BlockBoundary } from '../ui/BlockBoundary';
 import { BlockLoadFailed } from '../ui/BlockLoadFailed';
 import { navigateAtom } from '../session/navigation';
 import { pairUrl, type PageRoute } from '../session/routes';
 import { pairLookupAtom } from '../session/state';
+import { LtDetail } from './LtTrade';
 
 /**
  * The leveraged-token detail page (spec §2): forced light theme (Shell), no global settings bar, the project-info
- * heading and the three info sections for the routed pair, or why they cannot show (loading, pair not found, not a
- * leveraged token, symbol list failed).
+ * heading, the three info sections, the subscription / redemption form and the trader's records for the routed pair,
+ * or why they cannot show (loading, pair not found, not a leveraged token, symbol list failed).
  */
 export function LtPage({ route }: { readonly route: PageRoute }): React.JSX.Element {
   const { t } = useTranslation('common');
@@ -35,11 +34,7 @@ export function LtPage({ route }: { readonly route: PageRoute }): React.JSX.Elem
       </p>
     );
   } else {
-    body = (
-      <BlockBoundary name="lt-info">
-        <LtInfoSections symbol={lookup.symbol} locale={route.locale} />
-      </BlockBoundary>
-    );
+    body = <LtDetail symbol={lookup.symbol} locale={route.locale} />;
   }
 
   return (

@@ -15,6 +15,7 @@ import { SpotPage } from './SpotPage';
 import { openingAtom, pairLookupAtom, routeAtom, themeAtom } from '../session/state';
 import { ToastHost } from '../ui/toasts/ToastHost';
 import { UtaUpgrade } from '../features/uta-upgrade/UtaUpgrade';
+import { LtNoticeHost } from '../features/lt-trade/LtNoticeHost';
 import { applyTheme } from './theme';
 import { useSessionUser } from '../session/useSessionUser';
 import { useSymbolOpening } from './useSymbolOpening';
@@ -102,6 +103,7 @@ export function Shell({ mobile }: { readonly mobile: boolean }): React.JSX.Eleme
       {body}
       {route.kind === 'spot' && <UtaUpgrade />}
       <ToastHost />
+      <LtNoticeHost />
     </div>
   );
 }

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'orders',
   'chart',
   'margin',
+  'lt',
 ] as const;
 /** One namespace. */
 export type Namespace = (typeof NAMESPACES)[number];

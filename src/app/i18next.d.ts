@@ -8,6 +8,7 @@ import type trade from '../../locales/en/trade.json';
 import type orders from '../../locales/en/orders.json';
 import type chart from '../../locales/en/chart.json';
 import type margin from '../../locales/en/margin.json';
+import type lt from '../../locales/en/lt.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -22,6 +23,7 @@ declare module 'i18next' {
       orders: typeof orders;
       chart: typeof chart;
       margin: typeof margin;
+      lt: typeof lt;
     };
   }
 }

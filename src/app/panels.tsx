@@ -2,6 +2,7 @@
  * What fills each panel slot. The shell renders the frames (title, `data-panel` id, error boundary); the features of
  * later issues plug their components in here, and nowhere else.
  */
+import { useAtomValue } from 'jotai';
 import type { ComponentType } from 'react';
 import type { ToolView } from '../features/tools/pinnedTools';
 import { ChartPanel } from '../features/chart/ChartPanel';
@@ -13,6 +14,8 @@ import { PositionsView } from '../features/account/PositionsView';
 import { OrdersPanel, type OrdersPanelViews } from '../features/orders/OrdersPanel';
 import { TradesPanel } from '../features/trades/TradesPanel';
 import { DepthChart } from '../features/depth/DepthChart';
+import { pairLookupAtom, routeAtom } from '../session/state';
+import { LtOrderPanelBlock } from './LtTrade';
 
 /** The chart panel with the depth chart as its depth view. */
 function ChartSlot(): React.JSX.Element {
@@ -39,13 +42,26 @@ function OrdersSlot(): React.JSX.Element | null {
   return <OrdersPanel views={ACCOUNT_VIEWS} />;
 }
 
+/** The order panel, with subscription and redemption under it for a leveraged-token symbol. */
+function OrderFormSlot(): React.JSX.Element {
+  const lookup = useAtomValue(pairLookupAtom);
+  const locale = useAtomValue(routeAtom).locale;
+  const lt = lookup.kind === 'found' && lookup.symbol.ltDirection !== '' ? lookup.symbol : null;
+  return (
+    <>
+      <OrderForm />
+      {lt !== null && <LtOrderPanelBlock key={lt.symbolId} symbol={lt} locale={locale} />}
+    </>
+  );
+}
+
 /** Slot contents; null renders an empty frame. Components read what they need (symbol, locale…) from atoms. */
 export const PANEL_CONTENT: Readonly<Record<PanelSlotId, ComponentType | null>> = {
   chart: ChartSlot,
   orderbook: OrderBookSlot,
   trades: TradesPanel,
   position: OrdersSlot,
-  'order-form': OrderForm,
+  'order-form': OrderFormSlot,
 };
 
 /** Content of a Tools sub-view (slot `tool-{view}`); null renders an empty frame. */

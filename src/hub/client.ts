@@ -15,6 +15,7 @@ import {
   accountAtom,
   connectionAtom,
   orderNoticesAtom,
+  ltNoticesAtom,
   symbolsAtom,
   symbolsErrorAtom,
   symbolsLoadedAtom,
@@ -246,10 +247,12 @@ export class HubClient {
       hubStore.set(tickersAtom, next);
     }
     if (d.account !== undefined) {
-      const { notices, ...rest } = d.account;
+      const { notices, ltNotices, ...rest } = d.account;
       hubStore.set(accountAtom, rest);
       if (notices.length > 0)
         hubStore.set(orderNoticesAtom, [...hubStore.get(orderNoticesAtom), ...notices].slice(-20));
+      if (ltNotices !== undefined && ltNotices.length > 0)
+        hubStore.set(ltNoticesAtom, [...hubStore.get(ltNoticesAtom), ...ltNotices].slice(-20));
     }
     if (d.book !== undefined) this.frames.set('book', d.book);
     if (d.trades !== undefined) this.frames.set('trades', d.trades);

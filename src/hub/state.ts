@@ -50,9 +50,13 @@ export const connectionAtom = atom<ConnectionView>({ state: 'connecting', code: 
 connectionAtom.debugLabel = 'connectionAtom';
 
 /** Account data: login state, open orders (every list), balances. Null until the hub has checked the session. */
-export const accountAtom = atom<Omit<AccountDiff, 'notices'> | null>(null);
+export const accountAtom = atom<Omit<AccountDiff, 'notices' | 'ltNotices'> | null>(null);
 accountAtom.debugLabel = 'accountAtom';
 
 /** Order notifications waiting to be shown as toasts, oldest first; the toast host removes what it showed. */
 export const orderNoticesAtom = atom<AccountDiff['notices']>([]);
 orderNoticesAtom.debugLabel = 'orderNoticesAtom';
+
+/** LT orders to announce (spec §4 success / failure notice), oldest first; the LT notice host removes what it showed. */
+export const ltNoticesAtom = atom<NonNullable<AccountDiff['ltNotices']>>([]);
+ltNoticesAtom.debugLabel = 'ltNoticesAtom';

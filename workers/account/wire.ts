@@ -21,6 +21,7 @@ export const ACCOUNT_TOPICS = {
   wallet: ['wallet', 'asset.spot-walletbalance', 'user.unify.uta.wallet', 'unified.mix.asset'],
   borrow: ['user.unify.usdc.borrowInfo'],
   upgrade: ['user.uta.upgrade'],
+  lt: ['lt_order', 'user.lt.order'],
 } as const;
 
 /** Which reducer a private topic feeds. */

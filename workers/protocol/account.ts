@@ -4,6 +4,7 @@
  * `workers/api.ts` and the UI depend on the protocol only.
  */
 import type { BorrowInfo, UpgradeEvent, UtaFacts } from './margin';
+import type { LtOrder } from './lt';
 import type { OrderEvent } from './orderEvent';
 import type { ConfirmFlag, Preferences, UserFacts } from './user';
 
@@ -124,4 +125,8 @@ export interface AccountDiff {
     readonly sound: boolean;
     readonly order: OrderEvent;
   }[];
+  /** LT subscription and redemption records, newest first (absent from hubs that predate them). */
+  readonly ltOrders?: readonly LtOrder[];
+  /** LT orders to announce once (spec §4: status 1 success, 3 failure notice), oldest first. */
+  readonly ltNotices?: readonly LtOrder[];
 }

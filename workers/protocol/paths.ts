@@ -96,6 +96,10 @@ export const CALLS = {
   demoWalletBalance: call('GET', '/spot/api/demo/wallet_balance', 'code', true),
   demoRecharge: call('POST', '/spot/api/demo/recharge', 'code', true),
   ltSymbolInfo: call('GET', '/spot/api/lt/symbol_info', 'code', false),
+  // LT subscription, redemption and their records (spec §7: "LT … fetches: paths not shown").
+  ltSubscribe: call('POST', '/spot/api/lt/subscribe', 'code', true),
+  ltRedeem: call('POST', '/spot/api/lt/redeem', 'code', true),
+  ltOrders: call('GET', '/spot/api/lt/orders', 'code', true),
 
   // Preferences (spec §7 setPrefSetting upsert_keys) and double-confirm config.
   getPrefSetting: call('GET', '/user/api/pref/getPrefSetting', 'code', true),

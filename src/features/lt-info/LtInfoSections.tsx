@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { BlockLoadFailed } from '../../ui/BlockLoadFailed';
-import { formatFixed, formatPercent, NO_VALUE } from '../../lib/format';
+import { formatFixed, formatPercent, formatUtcDateTime, NO_VALUE } from '../../lib/format';
 import { decimalsOf, ltGates, type LtGate, type LtInfo } from './ltInfo';
 import { LtSection, type LtRow } from './LtSection';
-import { useLtInfo } from './useLtInfo';
+import type { LtInfoLoad } from './useLtInfo';
 import './lt-info.css';
 
 /** "1,234.50 USDT", or "--" when the number is unknown. */
@@ -18,20 +18,54 @@ function limitText(decimal: string, coin: string, locale: string): string {
   return decimal === '' ? NO_VALUE : withCoin(Number(decimal), decimalsOf(decimal), coin, locale);
 }
 
+/** The basket rows of the token section: what one token holds, and the whole basket. */
+function basketRows(
+  info: LtInfo,
+  symbol: SymbolInfo,
+  locale: string,
+  tl: (key: 'info.position' | 'info.totalPosition' | 'info.supply') => string,
+): LtRow[] {
+  const b = info.basket;
+  if (b === null) return [];
+  const coin = b.underlying.endsWith(symbol.quote)
+    ? b.underlying.slice(0, -symbol.quote.length)
+    : b.underlying;
+  return [
+    {
+      key: 'position',
+      label: tl('info.position'),
+      value: `${formatFixed(b.positionPerToken, 8, locale)} ${coin}`,
+    },
+    {
+      key: 'totalPosition',
+      label: tl('info.totalPosition'),
+      value: `${formatFixed(b.totalPosition, 4, locale)} ${coin}`,
+    },
+    {
+      key: 'supply',
+      label: tl('info.supply'),
+      value: withCoin(b.supply, symbol.quantityPrecision, symbol.base, locale),
+    },
+  ];
+}
+
 /**
- * The three info sections of the LT detail page (spec §2, §3 LT): token info (nav, leverage, direction, deviation),
- * subscription and redemption (kline status, risk control) and the limits — loaded from the LT symbol-info call,
- * with the loading and data-failed-to-load states (spec §8).
+ * The three info sections of the LT detail page (spec §2, §3 LT): token info (live nav, market price and premium,
+ * leverage, direction, the basket), subscription and redemption (kline status, risk control and state, the
+ * rebalance schedule) and the limits — from the LT symbol-info load (`useLtInfo`, refreshed while shown), with the
+ * loading and data-failed-to-load states (spec §8).
  */
 export function LtInfoSections({
   symbol,
   locale,
+  load,
 }: {
   readonly symbol: SymbolInfo;
   readonly locale: string;
+  readonly load: LtInfoLoad;
 }): React.JSX.Element {
   const { t } = useTranslation('common');
-  const load = useLtInfo(symbol.symbolId);
+  const { t: tl } = useTranslation('lt');
 
   if (load.kind === 'loading') {
     return (
@@ -64,9 +98,21 @@ export function LtInfoSections({
       value: withCoin(info.nav, symbol.pricePrecision, symbol.quote, locale),
     },
     {
+      key: 'marketPrice',
+      label: tl('info.marketPrice'),
+      value: withCoin(info.marketPrice, symbol.pricePrecision, symbol.quote, locale),
+    },
+    {
       key: 'leverage',
       label: t('lt.token.leverage'),
       value: leverage === NO_VALUE ? leverage : `${leverage}×`,
+    },
+    {
+      key: 'actualLeverage',
+      label: tl('info.actualLeverage'),
+      value: Number.isFinite(info.actualLeverage)
+        ? `${formatFixed(info.actualLeverage, 2, locale)}×`
+        : NO_VALUE,
     },
     {
       key: 'direction',
@@ -81,6 +127,7 @@ export function LtInfoSections({
           : {}),
     },
     { key: 'deviation', label: t('lt.token.deviation'), value: formatPercent(info.diffNvRate, locale) },
+    ...basketRows(info, symbol, locale, tl),
   ];
   const subscriptionTone = gateTone(gates?.subscription);
   const redemptionTone = gateTone(gates?.redemption);
@@ -104,6 +151,38 @@ export function LtInfoSections({
       label: t('lt.status.riskControl'),
       word: true,
       value: info.riskSwitchOn ? t('lt.status.on') : t('lt.status.off'),
+    },
+    {
+      key: 'riskState',
+      label: tl('info.riskState'),
+      word: true,
+      value:
+        info.riskState === 4 ? tl('info.risk4') : info.riskState === 5 ? tl('info.risk5') : tl('info.risk0'),
+      ...(info.riskState === 4
+        ? { tone: 'down' as const }
+        : info.riskState === 5
+          ? { tone: 'warn' as const }
+          : {}),
+    },
+    info.rebalancingUntil > 0
+      ? {
+          key: 'rebalancingUntil',
+          word: true,
+          label: tl('info.rebalancingUntil'),
+          value: formatUtcDateTime(info.rebalancingUntil, locale),
+          tone: 'warn' as const,
+        }
+      : {
+          key: 'nextRebalance',
+          word: true,
+          label: tl('info.nextRebalance'),
+          value: info.nextRebalanceAt > 0 ? formatUtcDateTime(info.nextRebalanceAt, locale) : NO_VALUE,
+        },
+    {
+      key: 'lastRebalance',
+      word: true,
+      label: tl('info.lastRebalance'),
+      value: info.lastRebalanceAt > 0 ? formatUtcDateTime(info.lastRebalanceAt, locale) : NO_VALUE,
     },
   ];
   const limits: LtRow[] = [

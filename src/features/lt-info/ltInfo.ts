@@ -1,8 +1,23 @@
 /**
  * Leveraged-token project info (spec §3 LT): the symbol info (purchase and redemption limits), the kline info
- * (status `st`, nav) and the token info (nav, risk switch, deviation from net value), parsed from the LT symbol-info
- * call (spec §7). Pure.
+ * (status `st`, nav) and the token info (nav, risk switch, deviation from net value), plus the simulator's risk state,
+ * basket and rebalance schedule, parsed from the LT symbol-info call (spec §7). Pure.
  */
+import type { LtCheckState } from '../../../workers/protocol/ltChecks';
+import type { SymbolInfo } from '../../../workers/api';
+
+/** What the token's basket holds (per token and in total), NaN where a number did not parse. */
+export interface LtBasket {
+  /** Underlying symbol ("BTCUSDT"), '' when missing. */
+  readonly underlying: string;
+  readonly underlyingPrice: number;
+  /** Underlying units per token (negative for a short). */
+  readonly positionPerToken: number;
+  /** Quote cash per token (negative: borrowed). */
+  readonly cashPerToken: number;
+  readonly supply: number;
+  readonly totalPosition: number;
+}
 
 /** One LT symbol's info as the page shows it. Numbers that did not parse are NaN (shown as "--"). */
 export interface LtInfo {
@@ -24,6 +39,23 @@ export interface LtInfo {
   /** Redemption limits (token quantity), decimal strings as sent ('' when missing). */
   readonly minRedeem: string;
   readonly maxRedeem: string;
+  /** Subscription and redemption fee as a fraction ("0.001"), '' when missing. */
+  readonly feeRate: string;
+  /** NAV as sent ('' when missing): what the checks compare exactly. */
+  readonly navText: string;
+  /** Risk state (0, 4 closing a position, 5 position wear); 0 when missing. */
+  readonly riskState: number;
+  /** Last traded price of the token; NaN when none. */
+  readonly marketPrice: number;
+  /** Leverage the basket has now (drifts between rebalances); NaN when missing. */
+  readonly actualLeverage: number;
+  readonly basket: LtBasket | null;
+  /** Next scheduled (daily) rebalance, ms; 0 when unknown. */
+  readonly nextRebalanceAt: number;
+  /** Last rebalance, ms; 0 when unknown. */
+  readonly lastRebalanceAt: number;
+  /** End of the running rebalance, ms; 0 when none runs. */
+  readonly rebalancingUntil: number;
 }
 
 /** Whether subscription or redemption is possible in a status. */
@@ -50,6 +82,8 @@ export function toLtInfo(reply: unknown, symbolId: number): LtInfo | null {
   const r = result as Record<string, unknown>;
   if (r.symbolId !== symbolId) return null;
   const st = toNumber(r.st ?? r.status);
+  const risk = toNumber(r.riskState);
+  const b = typeof r.basket === 'object' && r.basket !== null ? (r.basket as Record<string, unknown>) : null;
   return {
     symbolId,
     nav: toNumber(r.nav),
@@ -62,6 +96,45 @@ export function toLtInfo(reply: unknown, symbolId: number): LtInfo | null {
     maxPurchase: toDecimalText(r.maxPurchase),
     minRedeem: toDecimalText(r.minRedeem),
     maxRedeem: toDecimalText(r.maxRedeem),
+    feeRate: toDecimalText(r.feeRate),
+    navText: toDecimalText(r.nav),
+    riskState: Number.isInteger(risk) ? risk : 0,
+    marketPrice: toNumber(r.marketPrice),
+    actualLeverage: toNumber(r.actualLeverage),
+    basket:
+      b === null
+        ? null
+        : {
+            underlying: typeof b.underlying === 'string' ? b.underlying : '',
+            underlyingPrice: toNumber(b.underlyingPrice),
+            positionPerToken: toNumber(b.positionPerToken),
+            cashPerToken: toNumber(b.cashPerToken),
+            supply: toNumber(b.supply),
+            totalPosition: toNumber(b.totalPosition),
+          },
+    nextRebalanceAt: toTime(r.nextRebalanceAt),
+    lastRebalanceAt: toTime(r.lastRebalanceAt),
+    rebalancingUntil: toTime(r.rebalancingUntil),
+  };
+}
+
+function toTime(v: unknown): number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : 0;
+}
+
+/** What the subscription and redemption checks (spec §5) read of the info, for a symbol's coins. */
+export function toCheckState(info: LtInfo, symbol: SymbolInfo): LtCheckState {
+  return {
+    st: info.status ?? 0,
+    riskState: info.riskState,
+    riskSwitchOn: info.riskSwitchOn,
+    nav: info.navText,
+    minPurchase: info.minPurchase,
+    maxPurchase: info.maxPurchase,
+    minRedeem: info.minRedeem,
+    maxRedeem: info.maxRedeem,
+    quote: symbol.quote,
+    token: symbol.base,
   };
 }
 

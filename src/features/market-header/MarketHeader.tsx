@@ -9,6 +9,7 @@ import { tickerAtom } from '../../hub/state';
 import { formatCompact, formatFixed, formatPercent, NO_VALUE } from '../../lib/format';
 import { HeaderStats, type HeaderStat } from './HeaderStats';
 import { LiquidityShieldLink } from './LiquidityShieldLink';
+import { LtInfoLink } from './LtInfoLink';
 import { SymbolSelector } from './SymbolSelector';
 import { TradeGuideDialog } from './TradeGuideDialog';
 import { useTradeGuideAutoOpen } from './useTradeGuideAutoOpen';
@@ -63,6 +64,7 @@ export function MarketHeader({
       </div>
       <HeaderStats stats={stats} />
       <div className="header-end">
+        <LtInfoLink symbol={symbol} locale={locale} />
         <LiquidityShieldLink symbol={symbol.symbol} isDemo={user?.isDemo ?? false} />
         <button type="button" className="header-link" onClick={openGuide}>
           <Icon name="info" /> {t('guide.entry')}

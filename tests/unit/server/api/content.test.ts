@@ -165,42 +165,4 @@ describe('content routes', () => {
       expect(String(r.body.ret_msg)).toContain(field);
     });
   });
-
-  describe('LT symbol info', () => {
-    it('answers limits and nav for the leveraged token', async () => {
-      const r = await call(h, CALLS.ltSymbolInfo, { query: { symbol_id: '6' } });
-      expect(r.body).toMatchObject({ code: 0, success: true });
-      const info = resultOf(r);
-      expect(info).toMatchObject({
-        symbolId: 6,
-        maxPurchase: '200000',
-        minPurchase: '1',
-        maxRedeem: '100000',
-        minRedeem: '1',
-        riskSwitchStatus: 0,
-        diffNvRate: '0',
-        status: 1,
-        st: 1,
-      });
-      expect(String(info.nav)).toMatch(/^\d+\.\d{4}$/);
-      expect(Number(info.nav)).toBeGreaterThan(0);
-    });
-
-    it('derives nav from the last traded price', async () => {
-      h.ctx.engine.setLastPrice('BTC3LUSDT', '2.5');
-      const info = resultOf(await call(h, CALLS.ltSymbolInfo, { query: { symbol_id: '6' } }));
-      expect(info.nav).toBe('2.5000');
-    });
-
-    it('refuses a symbol that is not a leveraged token', async () => {
-      expectParamError(await call(h, CALLS.ltSymbolInfo, { query: { symbol_id: '1' } }), 'symbol_id');
-    });
-
-    it.each([[{}], [{ symbol_id: 'x' }], [{ symbol_id: '-6' }], [{ symbol_id: '12345' }]])(
-      'rejects %j naming symbol_id',
-      async (query) => {
-        expectParamError(await call(h, CALLS.ltSymbolInfo, { query }), 'symbol_id');
-      },
-    );
-  });
 });

@@ -17,6 +17,7 @@ import { registerAccountRoutes } from '../../../../server/api/account';
 import { registerAuthRoutes } from '../../../../server/api/auth';
 import { registerContentRoutes } from '../../../../server/api/content';
 import { installMargin } from '../../../../server/margin/install';
+import { registerLtRoutes } from '../../../../server/api/lt';
 import { type MarketView, type SimConfig, type SimContext } from '../../../../server/context';
 import { Engine } from '../../../../server/engine/engine';
 import { commitOrFail } from '../../../../server/http/commit';
@@ -97,6 +98,7 @@ export async function startHarness(): Promise<Harness> {
   registerAccountRoutes(router, ctx);
   registerContentRoutes(router, ctx);
   installMargin(ctx, { router });
+  registerLtRoutes(router, ctx);
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decimalsOf, ltGates, toLtInfo } from '../../../../../src/features/lt-info/ltInfo';
+import type { SymbolInfo } from '../../../../../workers/api';
+import { decimalsOf, ltGates, toCheckState, toLtInfo } from '../../../../../src/features/lt-info/ltInfo';
 
-/** The simulator's reply for BTC3LUSDT (server/api/content.ts), in its `code` envelope. */
+/** The simulator's reply for BTC3LUSDT (server/api/lt.ts), in its `code` envelope. */
 const reply = (result: Record<string, unknown>): unknown => ({
   code: 0,
   success: true,
@@ -22,6 +23,21 @@ const BTC3L = {
   direction: 'long',
   status: 1,
   st: 1,
+  riskState: 5,
+  feeRate: '0.001',
+  marketPrice: '2.3500',
+  actualLeverage: '3.1000',
+  basket: {
+    underlying: 'BTCUSDT',
+    underlyingPrice: '64000',
+    positionPerToken: '0.00010995',
+    cashPerToken: '-4.6912',
+    supply: '1000000',
+    totalPosition: '109.95',
+  },
+  nextRebalanceAt: 1_700_006_400_000,
+  lastRebalanceAt: 1_699_920_000_000,
+  rebalancingUntil: 0,
 };
 
 describe('toLtInfo', () => {
@@ -38,6 +54,39 @@ describe('toLtInfo', () => {
       maxPurchase: '200000',
       minRedeem: '1',
       maxRedeem: '100000',
+      feeRate: '0.001',
+      navText: '2.3456',
+      riskState: 5,
+      marketPrice: 2.35,
+      actualLeverage: 3.1,
+      basket: {
+        underlying: 'BTCUSDT',
+        underlyingPrice: 64000,
+        positionPerToken: 0.00010995,
+        cashPerToken: -4.6912,
+        supply: 1_000_000,
+        totalPosition: 109.95,
+      },
+      nextRebalanceAt: 1_700_006_400_000,
+      lastRebalanceAt: 1_699_920_000_000,
+      rebalancingUntil: 0,
+    });
+  });
+
+  it('gives the checks the status, risk, nav as sent, limits and the coins', () => {
+    const info = toLtInfo(reply(BTC3L), 9);
+    if (info === null) throw new Error('no info');
+    expect(toCheckState(info, { base: 'BTC3L', quote: 'USDT' } as SymbolInfo)).toEqual({
+      st: 1,
+      riskState: 5,
+      riskSwitchOn: false,
+      nav: '2.3456',
+      minPurchase: '1',
+      maxPurchase: '200000',
+      minRedeem: '1',
+      maxRedeem: '100000',
+      quote: 'USDT',
+      token: 'BTC3L',
     });
   });
 
