@@ -30,6 +30,8 @@ import { migrateJson } from './store/migrate';
 import { Store } from './store/store';
 import { SimClock } from './clock/clock';
 import { registerTestHooks } from './store/testHooks';
+import { strategyRoutes } from './api/strategy';
+import { StrategyTap } from './strategy/tap';
 
 /** Defaults of every option (README documents them). */
 export const DEFAULT_CONFIG: SimConfig = {
@@ -86,7 +88,8 @@ export async function startSimulator(
     if (engineRef === null) throw new Error('engine not built yet');
     return engineRef;
   };
-  const listener: EngineListener = persistingListener(store, theEngine, market.listener);
+  const strategyTap = new StrategyTap();
+  const listener: EngineListener = strategyTap.wrap(persistingListener(store, theEngine, market.listener));
   const engine = new Engine({ symbols: SYMBOLS, now, listener, openAt });
   engineRef = engine;
   const saved = loadEngineState(db);
@@ -159,6 +162,7 @@ export async function startSimulator(
     registerAccountRoutes,
     registerContentRoutes,
     registerAuthRoutes,
+    strategyRoutes(strategyTap),
   ]) {
     mod(router, ctx);
   }

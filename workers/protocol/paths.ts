@@ -84,6 +84,8 @@ export const CALLS = {
   unifiedAsset: call('GET', '/unified/api/asset/getUnifiedAsset', 'code', true),
   liabilityList: call('GET', '/unified/api/liability/list', 'code', true),
   strategyList: call('POST', '/spot/api/strategy/list', 'code', true),
+  strategyCreate: call('POST', '/spot/api/strategy/create', 'code', true),
+  strategyStop: call('POST', '/spot/api/strategy/stop', 'code', true),
   quota: call('GET', '/spot/api/account/quota', 'code', true),
   demoWalletBalance: call('GET', '/spot/api/demo/wallet_balance', 'code', true),
   demoRecharge: call('POST', '/spot/api/demo/recharge', 'code', true),

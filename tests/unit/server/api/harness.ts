@@ -16,6 +16,8 @@ import {
 import { registerAccountRoutes } from '../../../../server/api/account';
 import { registerAuthRoutes } from '../../../../server/api/auth';
 import { registerContentRoutes } from '../../../../server/api/content';
+import { strategyRoutes } from '../../../../server/api/strategy';
+import { StrategyTap } from '../../../../server/strategy/tap';
 import { type MarketView, type SimConfig, type SimContext } from '../../../../server/context';
 import { Engine } from '../../../../server/engine/engine';
 import { commitOrFail } from '../../../../server/http/commit';
@@ -57,7 +59,8 @@ export async function startHarness(): Promise<Harness> {
   const startedAt = now();
   const store = new Store(openDatabase(dir));
   const accounts = new Accounts(undefined, now, accountsSink(store));
-  const engine = new Engine({ symbols: SYMBOLS, now });
+  const tap = new StrategyTap();
+  const engine = new Engine({ symbols: SYMBOLS, now, listener: tap.wrap({}) });
   const config: SimConfig = {
     host: '127.0.0.1',
     port: 0,
@@ -95,6 +98,7 @@ export async function startHarness(): Promise<Harness> {
   registerAuthRoutes(router, ctx);
   registerAccountRoutes(router, ctx);
   registerContentRoutes(router, ctx);
+  strategyRoutes(tap)(router, ctx);
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
