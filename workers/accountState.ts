@@ -30,9 +30,11 @@ import { ACCOUNT_TOPICS, accountTopicKind } from './account/wire';
 import { CALLS } from './protocol/paths';
 import type { ConfirmFlag, Preferences, WriteOutcome } from './protocol/user';
 import { AccountFacts } from './accountFacts';
+import { StrategyBook } from './account/strategies';
+import type { StrategyRow } from './protocol/strategy';
 
 /** Private topics the hub subscribes for an account (one name each: the server pushes every alias). */
-export const ACCOUNT_SUBSCRIPTION = ['order', 'execution', 'wallet'] as const;
+export const ACCOUNT_SUBSCRIPTION = ['order', 'execution', 'wallet', 'strategy'] as const;
 
 /** Notices kept for tabs to pick up (each tab takes those newer than its cursor). */
 const NOTICE_RING = 50;
@@ -78,6 +80,8 @@ export class AccountState {
   private readonly averageSpans = new Map<string, AverageDays>();
   private readonly averageLoads = new Map<string, Promise<void>>();
   private notices: Notice[] = [];
+  private readonly strategies = new StrategyBook();
+  private strategyNotices: { row: StrategyRow; stamp: number }[] = [];
   private stamp = 0;
   private refreshing: Promise<void> | null = null;
   private again = false;
@@ -145,6 +149,9 @@ export class AccountState {
         changed = r.type !== 'ignored';
         break;
       }
+      case 'strategy':
+        changed = this.applyStrategies(data);
+        break;
       case 'execution': {
         // Fills feed the chart's markers and the average lines; balances come on `wallet`.
         const rows: Fill[] = [];
@@ -212,7 +219,39 @@ export class AccountState {
       notices: this.notices
         .filter((n) => n.stamp > cursor)
         .map(({ id, kind, sound, order }) => ({ id, kind, sound, order })),
+      strategies: this.strategies.list(),
+      strategyNotices: this.strategyNotices.filter((n) => n.stamp > cursor).map((n) => n.row),
     };
+  }
+
+  /** Strategy rows (push or list); true when something changed. Finished ones queue the finish message once. */
+  private applyStrategies(rows: readonly unknown[]): boolean {
+    const r = this.strategies.apply(rows);
+    if (r.bad > 0) this.hooks.count('account.badStrategy');
+    for (const row of r.finished) {
+      this.strategyNotices.push({ row, stamp: this.hooks.changed() });
+      if (this.strategyNotices.length > NOTICE_RING)
+        this.strategyNotices = this.strategyNotices.slice(-NOTICE_RING);
+    }
+    return r.changed;
+  }
+
+  /** Active and recent strategies (Tools), both lists of the strategy call; a failure keeps what the hub had. */
+  private async fetchStrategies(): Promise<void> {
+    for (const [status, pageSize] of [
+      [2, 80],
+      [3, 20],
+    ] as const) {
+      try {
+        const json = (await this.hooks.postJson(CALLS.strategyList.path, { status, pageSize })) as {
+          result?: { list?: unknown };
+        } | null;
+        const list = json?.result?.list;
+        if (Array.isArray(list)) this.applyStrategies(list as unknown[]);
+      } catch (e) {
+        this.hooks.log(`strategies failed: ${String(e)}`);
+      }
+    }
   }
 
   private notice(id: string, kind: string, sound: boolean, order: OrderEvent): void {
@@ -243,6 +282,7 @@ export class AccountState {
         this.fillLoads.clear();
         this.averageSpans.clear();
         this.averageLoads.clear();
+        this.strategies.clear();
       }
       this.facts.clear();
       this.stamp = this.hooks.changed();
@@ -263,6 +303,7 @@ export class AccountState {
     // Fills and averages the tabs showed are reloaded too: a fill made while the socket was down is not lost.
     await Promise.all([
       facts,
+      this.fetchStrategies(),
       ...[...this.fillLoads.keys()].map((sym) => this.fetchFills(sym)),
       ...[...this.averageSpans].map(([key, days]) => this.fetchAverage(key, days)),
     ]);

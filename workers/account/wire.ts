@@ -19,6 +19,7 @@ export const ACCOUNT_TOPICS = {
   ],
   execution: ['execution', 'match', 'user.uta.spot.trade'],
   wallet: ['wallet', 'asset.spot-walletbalance', 'user.unify.uta.wallet', 'unified.mix.asset'],
+  strategy: ['strategy'],
 } as const;
 
 /** Which reducer a private topic feeds. */

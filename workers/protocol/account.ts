@@ -3,6 +3,7 @@
  * lines' day spans and legend (the chart UI offers and labels them). Declared here, not in the reducers, so
  * `workers/api.ts` and the UI depend on the protocol only.
  */
+import type { StrategyRow } from './strategy';
 import type { OrderEvent } from './orderEvent';
 import type { ConfirmFlag, Preferences, UserFacts } from './user';
 
@@ -110,6 +111,10 @@ export interface AccountDiff {
   readonly confirmFlags: readonly ConfirmFlag[];
   /** Zone quota left by symbol (classic accounts, zone symbols in an account tab's interest); null = unlimited. */
   readonly quota: Readonly<Record<string, string | null>>;
+  /** The account's strategies (Tools: grid, iceberg, TWAP, scaled), newest first; absent from older hubs. */
+  readonly strategies?: readonly StrategyRow[];
+  /** Strategies that just finished with something executed (spec §4 strategyFinishMessage), newer than the cursor. */
+  readonly strategyNotices?: readonly StrategyRow[];
   /** Order notifications to show once (toasts), oldest first. */
   readonly notices: readonly {
     readonly id: string;
