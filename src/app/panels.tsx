@@ -13,6 +13,11 @@ import { PositionsView } from '../features/account/PositionsView';
 import { OrdersPanel, type OrdersPanelViews } from '../features/orders/OrdersPanel';
 import { TradesPanel } from '../features/trades/TradesPanel';
 import { DepthChart } from '../features/depth/DepthChart';
+import { useAtomValue } from 'jotai';
+import { botPanelOpenAtom } from '../session/botPanel';
+import { BotOrdersPanel } from '../features/tools/BotOrdersPanel';
+import { ToolContent } from '../features/tools/ToolContent';
+import { ToolsHost } from '../features/tools/ToolsHost';
 
 /** The chart panel with the depth chart as its depth view. */
 function ChartSlot(): React.JSX.Element {
@@ -34,9 +39,15 @@ const ACCOUNT_VIEWS: OrdersPanelViews = {
   assets: AssetsView,
 };
 
-/** The orders panel with the account views composed in. */
+/** The orders panel with the account views composed in, or the bot (grid) orders panel; the tools' host beside. */
 function OrdersSlot(): React.JSX.Element | null {
-  return <OrdersPanel views={ACCOUNT_VIEWS} />;
+  const bot = useAtomValue(botPanelOpenAtom);
+  return (
+    <>
+      {bot ? <BotOrdersPanel /> : <OrdersPanel views={ACCOUNT_VIEWS} />}
+      <ToolsHost />
+    </>
+  );
 }
 
 /** Slot contents; null renders an empty frame. Components read what they need (symbol, locale…) from atoms. */
@@ -49,4 +60,4 @@ export const PANEL_CONTENT: Readonly<Record<PanelSlotId, ComponentType | null>> 
 };
 
 /** Content of a Tools sub-view (slot `tool-{view}`); null renders an empty frame. */
-export const TOOL_CONTENT: ComponentType<{ readonly view: ToolView }> | null = null;
+export const TOOL_CONTENT: ComponentType<{ readonly view: ToolView }> | null = ToolContent;

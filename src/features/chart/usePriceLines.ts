@@ -11,7 +11,7 @@ import type { ChartRenderer } from './ChartRenderer';
 import type { KlineConfig } from './config';
 import { averageLegend, gridPriceLevels } from './lines';
 import type { PriceLineDraw } from './priceLines';
-import { toolPreviewLinesAtom } from './state';
+import { toolPreviewLinesAtom } from '../../session/toolLines';
 
 /** What the lines depend on. */
 export interface PriceLineRequest {
