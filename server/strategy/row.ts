@@ -7,8 +7,8 @@ import { avgOf } from './math';
 import type { StrategyDoc } from './types';
 
 const YEAR_MS = 365 * 24 * 3600_000;
-/** Shortest running time the yield is annualised over, so a grid a second old does not read millions of percent. */
-const MIN_YIELD_SPAN_MS = 3600_000;
+/** Shortest running time the yield is annualised over (a day), so a grid a minute old does not read thousands of percent. */
+const MIN_YIELD_SPAN_MS = 24 * 3600_000;
 
 function gridFigures(doc: StrategyDoc, lastPrice: string | undefined, now: number): GridFigures | null {
   const g = doc.grid;

@@ -53,10 +53,13 @@ export function StrategyCard({
   const [busy, setBusy] = useState(false);
   const active = row.status === 2;
   const g = row.grid;
-  const item = (label: string, value: string, testId?: string): React.JSX.Element => (
+  const item = (label: string, value: string, testId?: string, text = false): React.JSX.Element => (
     <div className="strategy-item">
       <dt>{label}</dt>
-      <dd {...(testId === undefined ? {} : { 'data-testid': testId })}>{value}</dd>
+      <dd {...(testId === undefined ? {} : { 'data-testid': testId })}>
+        {/* Figures read left to right in every locale: a minus sign stays in front in Arabic too. */}
+        {text ? value : <bdi dir="ltr">{value}</bdi>}
+      </dd>
     </div>
   );
   const onStop = (sellBase: boolean): void => {
@@ -97,7 +100,7 @@ export function StrategyCard({
         {row.strategyType === 'twap' &&
           active &&
           row.nextAt > 0 &&
-          item(t('list.nextSlice'), formatUtcDateTime(row.nextAt, locale))}
+          item(t('list.nextSlice'), formatUtcDateTime(row.nextAt, locale), undefined, true)}
         {row.strategyType === 'scaled' &&
           item(t('list.orders'), `${row.openChildren} / ${row.plannedChildren}`, 'strategy-orders')}
         {g !== null && item(t('list.range'), `${g.minPrice} – ${g.maxPrice} · ${g.gridNumber}`)}
@@ -107,8 +110,8 @@ export function StrategyCard({
         {g !== null && item(t('list.pairs'), String(g.completedPairs), 'grid-pairs')}
         {!active &&
           row.closeReason !== '' &&
-          item(t('list.closeReason'), t(`closeReason.${row.closeReason}`))}
-        {item(t('list.created'), formatUtcDateTime(row.createdTime, locale))}
+          item(t('list.closeReason'), t(`closeReason.${row.closeReason}`), undefined, true)}
+        {item(t('list.created'), formatUtcDateTime(row.createdTime, locale), undefined, true)}
       </dl>
       {row.skipped.length > 0 && (
         <p className="muted small" data-testid="strategy-skipped">
