@@ -150,7 +150,7 @@ export class AccountState {
         break;
       }
       case 'strategy':
-        changed = this.applyStrategies(data);
+        changed = this.applyStrategies(data, true);
         break;
       case 'execution': {
         // Fills feed the chart's markers and the average lines; balances come on `wallet`.
@@ -225,8 +225,8 @@ export class AccountState {
   }
 
   /** Strategy rows (push or list); true when something changed. Finished ones queue the finish message once. */
-  private applyStrategies(rows: readonly unknown[]): boolean {
-    const r = this.strategies.apply(rows);
+  private applyStrategies(rows: readonly unknown[], live = false): boolean {
+    const r = this.strategies.apply(rows, live);
     if (r.bad > 0) this.hooks.count('account.badStrategy');
     for (const row of r.finished) {
       this.strategyNotices.push({ row, stamp: this.hooks.changed() });

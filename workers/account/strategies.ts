@@ -2,7 +2,8 @@
  * The account's strategies (Tools): rows from the strategy list call (active and history) and the private
  * `strategy` topic, keyed by strategy id, the newer update winning. Pure: data in, data out. It also decides the
  * finish message of spec §4 ("a finished iceberg or twap order (status 3, executed size nonzero) shows
- * strategyFinishMessage"): once per strategy, only for a strategy this hub saw active, so a reload does not repeat it.
+ * strategyFinishMessage"): once per strategy, from a push (a strategy may start and finish in one action, so its
+ * first push is already final) or, from a list, only for one this hub saw active, so a reload does not repeat it.
  */
 import { toStrategyRow, type StrategyRow } from '../protocol/strategy';
 import { isStrategyFinished } from './notifications';
@@ -26,8 +27,8 @@ export class StrategyBook {
   /** Increments on every change (the hub's diff stamp reads it). */
   version = 0;
 
-  /** Applies pushed or fetched rows (unvalidated). */
-  apply(raw: readonly unknown[]): StrategyApplyResult {
+  /** Applies pushed (`live`) or fetched rows (unvalidated). */
+  apply(raw: readonly unknown[], live = false): StrategyApplyResult {
     const finished: StrategyRow[] = [];
     let changed = false;
     let bad = 0;
@@ -42,7 +43,7 @@ export class StrategyBook {
       this.rows.set(row.strategyId, row);
       changed = true;
       if (
-        prev?.status === 2 &&
+        (prev?.status === 2 || (live && prev === undefined)) &&
         row.status === 3 &&
         isStrategyFinished(row) &&
         !this.announced.has(row.strategyId)

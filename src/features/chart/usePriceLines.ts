@@ -36,6 +36,8 @@ export function usePriceLines({
   theme,
 }: PriceLineRequest): {
   readonly avgLines: readonly PriceLineDraw[];
+  /** The tool lines drawn (scaled pre-orders, grid levels). */
+  readonly toolLines: readonly PriceLineDraw[];
   readonly setOrderLineDraws: (draws: readonly PriceLineDraw[]) => void;
 } {
   const { t } = useTranslation('chart');
@@ -133,5 +135,5 @@ export function usePriceLines({
     renderer?.setPriceLines([...avgLines, ...toolLines, ...orderLineDraws]);
   }, [renderer, avgLines, toolLines, orderLineDraws]);
 
-  return { avgLines, setOrderLineDraws };
+  return { avgLines, toolLines, setOrderLineDraws };
 }

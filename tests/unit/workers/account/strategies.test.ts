@@ -44,6 +44,13 @@ describe('StrategyBook', () => {
     ).toEqual([]);
   });
 
+  it('announces a push that is already final (started and finished in one action), once', () => {
+    const b = new StrategyBook();
+    const fin = row('9', { strategyType: 'iceberg', strategyStatus: 'COMPLETED', executedSize: '0.002' });
+    expect(b.apply([fin], true).finished.map((x) => x.strategyId)).toEqual(['9']);
+    expect(b.apply([{ ...fin, updatedTime: 99_999 }], true).finished).toEqual([]);
+  });
+
   it('counts rows that do not decode and caps the history', () => {
     const b = new StrategyBook();
     expect(b.apply([{ strategyId: 'x' }, null, row('1', { strategyStatus: 'BOGUS' })]).bad).toBe(3);
