@@ -88,7 +88,7 @@ export async function startSimulator(
     if (engineRef === null) throw new Error('engine not built yet');
     return engineRef;
   };
-  const strategyTap = new StrategyTap();
+  const strategyTap = new StrategyTap(store);
   const listener: EngineListener = strategyTap.wrap(persistingListener(store, theEngine, market.listener));
   const engine = new Engine({ symbols: SYMBOLS, now, listener, openAt });
   engineRef = engine;

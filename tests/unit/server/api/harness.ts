@@ -59,7 +59,7 @@ export async function startHarness(): Promise<Harness> {
   const startedAt = now();
   const store = new Store(openDatabase(dir));
   const accounts = new Accounts(undefined, now, accountsSink(store));
-  const tap = new StrategyTap();
+  const tap = new StrategyTap(store);
   const engine = new Engine({ symbols: SYMBOLS, now, listener: tap.wrap({}) });
   const config: SimConfig = {
     host: '127.0.0.1',

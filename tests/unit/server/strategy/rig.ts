@@ -37,7 +37,7 @@ export function openRig(dir = mkdtempSync(join(tmpdir(), 'strategy-')), start = 
   const clock = SimClock.manual(start);
   const db = openDatabase(dir);
   const store = new Store(db);
-  const tap = new StrategyTap();
+  const tap = new StrategyTap(store);
   let ref: Engine | null = null;
   const engineOf = (): Engine => {
     if (ref === null) throw new Error('no engine');
