@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick]`: runs the benches serially, prints a table, writes bench/results/latest.json.
- * `-- --only=render,chart` runs just those browser benches (names: browser, orders, chart, render, page) and prints their
+ * `-- --only=render,chart` runs just those browser benches (names: browser, orders, chart, render, page, tools) and prints their
  * table without touching latest.json, which only a full set of figures updates.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { runOrdersBench } from './orders.bench';
 import { runPageBench } from './page.bench';
 import { runRenderBench } from './render.bench';
 import { runSimFeedBench } from './node/simFeed.bench';
+import { runToolsBench } from './node/tools.bench';
 import type { BenchResult } from './measure';
 
 const quick = process.argv.includes('--quick');
@@ -23,6 +24,7 @@ const wants = (name: string): boolean => only === undefined || only.includes(nam
 const started = Date.now();
 const results: BenchResult[] =
   only === undefined ? [...runSimFeedBench(quick), ...runIngestBench(quick)] : [];
+if (wants('tools')) results.push(...runToolsBench(quick));
 if (!process.argv.includes('--node-only')) {
   if (wants('browser')) results.push(...(await runBrowserBench(quick)));
   if (wants('orders')) results.push(...(await runOrdersBench(quick)));

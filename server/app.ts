@@ -33,6 +33,8 @@ import { Store } from './store/store';
 import { SimClock } from './clock/clock';
 import { registerTestHooks } from './store/testHooks';
 import { installMargin } from './margin/install';
+import { strategyRoutes } from './api/strategy';
+import { StrategyTap } from './strategy/tap';
 
 /** Defaults of every option (README documents them). */
 export const DEFAULT_CONFIG: SimConfig = {
@@ -89,7 +91,8 @@ export async function startSimulator(
     if (engineRef === null) throw new Error('engine not built yet');
     return engineRef;
   };
-  const listener: EngineListener = persistingListener(store, theEngine, market.listener);
+  const strategyTap = new StrategyTap(store);
+  const listener: EngineListener = strategyTap.wrap(persistingListener(store, theEngine, market.listener));
   const engine = new Engine({ symbols: SYMBOLS, now, listener, openAt });
   engineRef = engine;
   const saved = loadEngineState(db);
@@ -166,6 +169,7 @@ export async function startSimulator(
     registerContentRoutes,
     ltRoutes(lt),
     registerAuthRoutes,
+    strategyRoutes(strategyTap),
   ]) {
     mod(router, ctx);
   }

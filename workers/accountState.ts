@@ -33,6 +33,8 @@ import type { ConfirmFlag, Preferences, WriteOutcome } from './protocol/user';
 import { AccountFacts } from './accountFacts';
 import { LtOrders } from './account/ltOrders';
 import type { LtOrder } from './protocol/lt';
+import { StrategyBook } from './account/strategies';
+import type { StrategyRow } from './protocol/strategy';
 
 /** Private topics the hub subscribes for an account (one name each: the server pushes every alias). */
 export const ACCOUNT_SUBSCRIPTION = [
@@ -42,6 +44,7 @@ export const ACCOUNT_SUBSCRIPTION = [
   'user.unify.usdc.borrowInfo',
   'user.uta.upgrade',
   'lt_order',
+  'strategy',
 ] as const;
 
 /** Notices kept for tabs to pick up (each tab takes those newer than its cursor). */
@@ -91,6 +94,8 @@ export class AccountState {
   private notices: Notice[] = [];
   private readonly ltOrders = new LtOrders();
   private ltNotices: { readonly order: LtOrder; readonly stamp: number }[] = [];
+  private readonly strategies = new StrategyBook();
+  private strategyNotices: { row: StrategyRow; stamp: number }[] = [];
   private stamp = 0;
   private refreshing: Promise<void> | null = null;
   private again = false;
@@ -175,6 +180,9 @@ export class AccountState {
           if (this.ltNotices.length > NOTICE_RING) this.ltNotices = this.ltNotices.slice(-NOTICE_RING);
         }
         break;
+      case 'strategy':
+        changed = this.applyStrategies(data, true);
+        break;
       case 'execution': {
         // Fills feed the chart's markers and the average lines; balances come on `wallet`.
         const rows: Fill[] = [];
@@ -247,7 +255,39 @@ export class AccountState {
         .map(({ id, kind, sound, order }) => ({ id, kind, sound, order })),
       ltOrders: this.ltOrders.list(),
       ltNotices: this.ltNotices.filter((n) => n.stamp > cursor).map((n) => n.order),
+      strategies: this.strategies.list(),
+      strategyNotices: this.strategyNotices.filter((n) => n.stamp > cursor).map((n) => n.row),
     };
+  }
+
+  /** Strategy rows (push or list); true when something changed. Finished ones queue the finish message once. */
+  private applyStrategies(rows: readonly unknown[], live = false): boolean {
+    const r = this.strategies.apply(rows, live);
+    if (r.bad > 0) this.hooks.count('account.badStrategy');
+    for (const row of r.finished) {
+      this.strategyNotices.push({ row, stamp: this.hooks.changed() });
+      if (this.strategyNotices.length > NOTICE_RING)
+        this.strategyNotices = this.strategyNotices.slice(-NOTICE_RING);
+    }
+    return r.changed;
+  }
+
+  /** Active and recent strategies (Tools), both lists of the strategy call; a failure keeps what the hub had. */
+  private async fetchStrategies(): Promise<void> {
+    for (const [status, pageSize] of [
+      [2, 80],
+      [3, 20],
+    ] as const) {
+      try {
+        const json = (await this.hooks.postJson(CALLS.strategyList.path, { status, pageSize })) as {
+          result?: { list?: unknown };
+        } | null;
+        const list = json?.result?.list;
+        if (Array.isArray(list)) this.applyStrategies(list as unknown[]);
+      } catch (e) {
+        this.hooks.log(`strategies failed: ${String(e)}`);
+      }
+    }
   }
 
   private notice(id: string, kind: string, sound: boolean, order: OrderEvent): void {
@@ -281,6 +321,7 @@ export class AccountState {
         this.averageSpans.clear();
         this.averageLoads.clear();
         this.ltOrders.clear();
+        this.strategies.clear();
       }
       this.facts.clear();
       this.stamp = this.hooks.changed();
@@ -302,6 +343,7 @@ export class AccountState {
     await Promise.all([
       facts,
       this.fetchLtOrders(),
+      this.fetchStrategies(),
       ...[...this.fillLoads.keys()].map((sym) => this.fetchFills(sym)),
       ...[...this.averageSpans].map(([key, days]) => this.fetchAverage(key, days)),
     ]);

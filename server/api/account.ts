@@ -26,9 +26,6 @@ export const ACCOUNT_ERRORS = {
   notFound: HTTP_ERRORS.notFound,
 } as const;
 
-/** Strategy types of spec §3. */
-export const STRATEGY_TYPES = ['twap', 'webhook', 'chaseOrder', 'iceberg'] as const;
-
 /** Layouts kept per user (older ones are dropped on upload). */
 export const MAX_LAYOUTS = 5;
 /** Largest kline config or layout: the router caps bodies at 64 KiB, so leave room for the rest of the body. */
@@ -44,7 +41,6 @@ const PREF_KEY_MAX = 64;
 const PREF_VALUE_MAX = 4096;
 const PREF_KEY_RE = /^[A-Za-z0-9_.:-]+$/;
 const COIN_RE = /^[A-Za-z0-9]{1,20}$/;
-const CATEGORY_RE = /^[A-Za-z0-9_]{1,32}$/;
 
 function me(rc: RequestContext<Account>): Account {
   // The router already refuses auth calls without a session; this narrows the type and guards misuse.
@@ -299,23 +295,6 @@ export const registerAccountRoutes: RouteModule = (router, ctx) => {
     rc.params.decimal('limitPrice');
     if (!a.isUTA) throw new ApiError(ACCOUNT_ERRORS.notUnified, 'not a unified account');
     return unifiedAsset(ctx, a, spec, isMargin);
-  });
-
-  router.on(CALLS.strategyList, (rc) => {
-    me(rc);
-    const status = rc.params.oneOf('status', ['2', '3'], { required: true });
-    for (const c of rc.params.list('category', { max: 20 })) {
-      if (!CATEGORY_RE.test(c)) throw new ParamError('category entries must be 1 to 32 of A-Z a-z 0-9 _');
-    }
-    const types: readonly string[] = STRATEGY_TYPES;
-    for (const t of rc.params.list('strategyType', { max: 20 })) {
-      if (!types.includes(t)) {
-        throw new ParamError(`strategyType entries must be among ${STRATEGY_TYPES.join(', ')}`);
-      }
-    }
-    const pageSize = rc.params.intOr('pageSize', status === '3' ? 20 : 80, { min: 1, max: 100 });
-    if (rc.params.has('symbol')) symbolParam(rc.params, 'symbol');
-    return { list: [], pageSize };
   });
 
   router.on(CALLS.queryPositions, (rc) => {

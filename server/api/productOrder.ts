@@ -22,7 +22,7 @@ export function toProductOrder(o: OrderView): Record<string, unknown> {
     orderQtyForView: o.marketUnit === 'quoteCoin' && o.orderType === 'Market' ? o.amount : o.qty,
     time: o.createdTime,
     specialTradeFrom: 1,
-    createType: '',
+    createType: o.createType ?? '',
     borrowSize: '0',
     syb: o.symbol,
     mtp: 'spot',

@@ -70,6 +70,9 @@ export interface Order extends BookEntry {
   /** Peak (sell) or trough (buy) since activation, ticks. */
   trailExtreme: number;
   readonly parentOrderId: string;
+  /** Strategy child orders: the strategy id and createType ('' otherwise). */
+  readonly strategyId: string;
+  readonly createType: string;
   readonly createdTime: number;
   updatedTime: number;
   /** Book time priority rank while resting (lower = earlier). */
@@ -99,6 +102,9 @@ export interface OrderInit {
   readonly status: OrderStatus;
   readonly parentOrderId: string;
   readonly time: number;
+  /** Strategy child orders only (default ''). */
+  readonly strategyId?: string;
+  readonly createType?: string;
 }
 
 /** Builds an order record with every field present (one hidden class for all orders). */
@@ -137,6 +143,8 @@ export function newOrder(i: OrderInit): Order {
     trailActive: false,
     trailExtreme: 0,
     parentOrderId: i.parentOrderId,
+    strategyId: i.strategyId ?? '',
+    createType: i.createType ?? '',
     createdTime: i.time,
     updatedTime: i.time,
     priority: 0,
@@ -232,7 +240,7 @@ export function toView(o: Order): OrderView {
     leavesValue = fmtAtoms(o.amountAtoms - o.execValue);
   }
   const trigger = isTrailing ? trailingStopTicks(o) : o.triggerTicks;
-  return {
+  const view: OrderView = {
     orderId: o.id,
     orderLinkId: o.clientOrderId,
     accountId: o.accountId,
@@ -273,4 +281,6 @@ export function toView(o: Order): OrderView {
     createdTime: o.createdTime,
     updatedTime: o.updatedTime,
   };
+  // Only strategy children carry the two fields, so every other view keeps its shape on the wire.
+  return o.strategyId === '' ? view : { ...view, strategyId: o.strategyId, createType: o.createType };
 }

@@ -168,6 +168,7 @@ function fromView(v: OrderView, inst: Instrument, st: EngineOrderState | undefin
     status: v.orderStatus,
     parentOrderId: v.parentOrderId,
     time: v.createdTime,
+    ...(v.strategyId === undefined ? {} : { strategyId: v.strategyId, createType: v.createType ?? '' }),
   });
   const trailing = o.planType === 4 || o.planType === 5;
   o.updatedTime = v.updatedTime;

@@ -82,6 +82,7 @@ export function place(core: EngineCore, acct: Account, req: PlaceOrderRequest): 
     status: plan ? 'Untriggered' : 'New',
     parentOrderId: '',
     time: core.time,
+    ...(req.strategyId === undefined ? {} : { strategyId: req.strategyId, createType: req.createType ?? '' }),
   });
   o.leavesLots = lotCap;
   o.capped = capped;

@@ -92,6 +92,10 @@ export interface PlaceOrderRequest {
   readonly trailingValue?: string;
   /** Margin order (UTA borrowing); the engine treats it as a flag carried on the order. */
   readonly isLeverage?: boolean;
+  /** Child order of a strategy (server/strategy): the strategy's id, carried on the order and its view. */
+  readonly strategyId?: string;
+  /** How a strategy created it (spec §3 Order createType: CreateByIceBerg, CreateByTWAP, CreateByGrid…). */
+  readonly createType?: string;
 }
 
 /** A modify request (orderModify / planOrderModify). Omitted fields keep their value. */
@@ -169,6 +173,10 @@ export interface OrderView {
   readonly isLeverage: boolean;
   readonly createdTime: number;
   readonly updatedTime: number;
+  /** Present on strategy child orders only: the strategy's id. */
+  readonly strategyId?: string;
+  /** Present on strategy child orders only (spec §3 Order createType). */
+  readonly createType?: string;
 }
 
 /** One fill of one account's order (v5 private `execution` shape). */

@@ -16,6 +16,10 @@ import { TradesPanel } from '../features/trades/TradesPanel';
 import { DepthChart } from '../features/depth/DepthChart';
 import { pairLookupAtom, routeAtom } from '../session/state';
 import { LtOrderPanelBlock } from './LtTrade';
+import { botPanelOpenAtom } from '../session/botPanel';
+import { BotOrdersPanel } from '../features/tools/BotOrdersPanel';
+import { ToolContent } from '../features/tools/ToolContent';
+import { ToolsHost } from '../features/tools/ToolsHost';
 
 /** The chart panel with the depth chart as its depth view. */
 function ChartSlot(): React.JSX.Element {
@@ -37,9 +41,15 @@ const ACCOUNT_VIEWS: OrdersPanelViews = {
   assets: AssetsView,
 };
 
-/** The orders panel with the account views composed in. */
+/** The orders panel with the account views composed in, or the bot (grid) orders panel; the tools' host beside. */
 function OrdersSlot(): React.JSX.Element | null {
-  return <OrdersPanel views={ACCOUNT_VIEWS} />;
+  const bot = useAtomValue(botPanelOpenAtom);
+  return (
+    <>
+      {bot ? <BotOrdersPanel /> : <OrdersPanel views={ACCOUNT_VIEWS} />}
+      <ToolsHost />
+    </>
+  );
 }
 
 /** The order panel, with subscription and redemption under it for a leveraged-token symbol. */
@@ -65,4 +75,4 @@ export const PANEL_CONTENT: Readonly<Record<PanelSlotId, ComponentType | null>> 
 };
 
 /** Content of a Tools sub-view (slot `tool-{view}`); null renders an empty frame. */
-export const TOOL_CONTENT: ComponentType<{ readonly view: ToolView }> | null = null;
+export const TOOL_CONTENT: ComponentType<{ readonly view: ToolView }> | null = ToolContent;

@@ -14,6 +14,7 @@ const PATHS = {
   spread: 'M4 9h16M4 15h16M8 5l-4 4 4 4M16 11l4 4-4 4',
   more: 'M5 12h.01M12 12h.01M19 12h.01',
   close: 'M6 6l12 12M18 6L6 18',
+  back: 'M15 5l-7 7 7 7',
   pending: 'M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9s8 4 8 9',
 } as const;
 

@@ -22,6 +22,7 @@ export const ACCOUNT_TOPICS = {
   borrow: ['user.unify.usdc.borrowInfo'],
   upgrade: ['user.uta.upgrade'],
   lt: ['lt_order', 'user.lt.order'],
+  strategy: ['strategy'],
 } as const;
 
 /** Which reducer a private topic feeds. */

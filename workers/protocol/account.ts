@@ -5,6 +5,7 @@
  */
 import type { BorrowInfo, UpgradeEvent, UtaFacts } from './margin';
 import type { LtOrder } from './lt';
+import type { StrategyRow } from './strategy';
 import type { OrderEvent } from './orderEvent';
 import type { ConfirmFlag, Preferences, UserFacts } from './user';
 
@@ -118,6 +119,10 @@ export interface AccountDiff {
   readonly upgradeEvent?: { readonly seq: number; readonly event: UpgradeEvent } | null;
   /** The user info's upgrade facts (gray flag, unified_account, upgrade state); absent/null while logged out. */
   readonly uta?: UtaFacts | null;
+  /** The account's strategies (Tools: grid, iceberg, TWAP, scaled), newest first; absent from older hubs. */
+  readonly strategies?: readonly StrategyRow[];
+  /** Strategies that just finished with something executed (spec §4 strategyFinishMessage), newer than the cursor. */
+  readonly strategyNotices?: readonly StrategyRow[];
   /** Order notifications to show once (toasts), oldest first. */
   readonly notices: readonly {
     readonly id: string;

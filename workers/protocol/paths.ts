@@ -92,6 +92,8 @@ export const CALLS = {
   setLeverage: call('POST', '/unified/api/account/set_leverage', 'code', true),
   utaUpgrade: call('POST', '/unified/api/account/upgrade', 'code', true),
   utaUpgradeStatus: call('GET', '/unified/api/account/upgrade_status', 'code', true),
+  strategyCreate: call('POST', '/spot/api/strategy/create', 'code', true),
+  strategyStop: call('POST', '/spot/api/strategy/stop', 'code', true),
   quota: call('GET', '/spot/api/account/quota', 'code', true),
   demoWalletBalance: call('GET', '/spot/api/demo/wallet_balance', 'code', true),
   demoRecharge: call('POST', '/spot/api/demo/recharge', 'code', true),

@@ -85,7 +85,7 @@ export function ChartArea({
     },
     setModalIds,
   );
-  const { avgLines, setOrderLineDraws } = usePriceLines({
+  const { avgLines, toolLines, setOrderLineDraws } = usePriceLines({
     renderer,
     loggedIn,
     simple,
@@ -151,6 +151,7 @@ export function ChartArea({
           data-last-close={renderer?.lastClose() ?? ''}
           data-markers={markers.length}
           data-avg-lines={avgLines.map((l) => l.id).join(',')}
+          data-tool-lines={toolLines.map((l) => l.id).join(',')}
           data-indicators={indicators.join(',')}
           data-compare={compare}
         />

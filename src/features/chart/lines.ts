@@ -7,6 +7,7 @@ import Decimal from 'decimal.js';
 import { averageLineLabel } from '../../../workers/protocol/account';
 import type { SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
 import type { FillMarker, OrderEvent } from '../../../workers/api';
+import type { GridSpec } from '../../session/toolLines';
 
 /** A marker as the renderer draws it (lightweight-charts' shape, time in seconds). */
 export interface MarkerDraw {
@@ -182,13 +183,8 @@ export function roundPrice(price: number, precision: number): string {
   return new Decimal(price).toDecimalPlaces(Math.max(0, precision), Decimal.ROUND_HALF_UP).toFixed();
 }
 
-/** Grid strategy (spec §3 Grid): 'grade' is arithmetic spacing, anything else geometric. */
-export interface GridSpec {
-  readonly minPrice: number;
-  readonly maxPrice: number;
-  readonly gridNumber: number;
-  readonly type: string;
-}
+/** Grid strategy (spec §3 Grid), declared with the tool lines it comes in. */
+export type { GridSpec } from '../../session/toolLines';
 
 /** The grid's price levels, lowest first (gridNumber + 1 of them); [] for a malformed grid. */
 export function gridPriceLevels(g: GridSpec): number[] {

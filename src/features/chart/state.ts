@@ -12,7 +12,6 @@ import {
   type ChartView,
   type KlineConfig,
 } from './config';
-import type { GridSpec } from './lines';
 
 /**
  * Reads the local kline config; writes the defaults when it is missing or corrupt, so the key always exists after.
@@ -84,18 +83,6 @@ chartFullscreenAtom.debugLabel = 'chartFullscreenAtom';
 
 /** Preference key of "do not prompt again" on cancelling from a chart line (value 'hide', spec §4). */
 export const CANCEL_PROMPT_PREF_KEY = 'klineCancelOrderPrompt';
-
-/** Lines a tool previews on the chart while it is open: scaled-order pre-orders and a grid strategy's levels. */
-export interface ToolPreviewLines {
-  /** Scaled order: the prices of the orders it would place. */
-  readonly scaled: readonly { readonly price: number; readonly side: 'Buy' | 'Sell' }[];
-  /** Grid strategy being set up or running. */
-  readonly grid: GridSpec | null;
-}
-
-/** Written by the tools (scaled order, grid bot) while active; the chart draws them. */
-export const toolPreviewLinesAtom = atom<ToolPreviewLines>({ scaled: [], grid: null });
-toolPreviewLinesAtom.debugLabel = 'toolPreviewLinesAtom';
 
 /** ms of the last symbol switch (auto-save ignored for 5 s after it, spec §4). */
 export const symbolSwitchedAtAtom = atom(0);

@@ -11,7 +11,7 @@ import type { ChartRenderer } from './ChartRenderer';
 import type { KlineConfig } from './config';
 import { averageLegend, gridPriceLevels } from './lines';
 import type { PriceLineDraw } from './priceLines';
-import { toolPreviewLinesAtom } from './state';
+import { toolPreviewLinesAtom } from '../../session/toolLines';
 
 /** What the lines depend on. */
 export interface PriceLineRequest {
@@ -36,6 +36,8 @@ export function usePriceLines({
   theme,
 }: PriceLineRequest): {
   readonly avgLines: readonly PriceLineDraw[];
+  /** The tool lines drawn (scaled pre-orders, grid levels). */
+  readonly toolLines: readonly PriceLineDraw[];
   readonly setOrderLineDraws: (draws: readonly PriceLineDraw[]) => void;
 } {
   const { t } = useTranslation('chart');
@@ -133,5 +135,5 @@ export function usePriceLines({
     renderer?.setPriceLines([...avgLines, ...toolLines, ...orderLineDraws]);
   }, [renderer, avgLines, toolLines, orderLineDraws]);
 
-  return { avgLines, setOrderLineDraws };
+  return { avgLines, toolLines, setOrderLineDraws };
 }

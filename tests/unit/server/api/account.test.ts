@@ -289,7 +289,7 @@ describe('account routes', () => {
       [{ status: 2, pageSize: 101 }, 'pageSize'],
       [{ status: 2, pageSize: 'abc' }, 'pageSize'],
       [{ status: 2, pageSize: -5 }, 'pageSize'],
-      [{ status: 2, strategyType: ['grid'] }, 'strategyType'],
+      [{ status: 2, strategyType: ['nope'] }, 'strategyType'],
       [{ status: 2, category: ['<x>'] }, 'category'],
       [{ status: 2, category: Array.from({ length: 21 }, () => 'a') }, 'category'],
       [{ status: 2, symbol: 'NOPE' }, 'symbol'],

@@ -18,6 +18,8 @@ import { registerAuthRoutes } from '../../../../server/api/auth';
 import { registerContentRoutes } from '../../../../server/api/content';
 import { installMargin } from '../../../../server/margin/install';
 import { registerLtRoutes } from '../../../../server/api/lt';
+import { strategyRoutes } from '../../../../server/api/strategy';
+import { StrategyTap } from '../../../../server/strategy/tap';
 import { type MarketView, type SimConfig, type SimContext } from '../../../../server/context';
 import { Engine } from '../../../../server/engine/engine';
 import { commitOrFail } from '../../../../server/http/commit';
@@ -59,7 +61,8 @@ export async function startHarness(): Promise<Harness> {
   const startedAt = now();
   const store = new Store(openDatabase(dir));
   const accounts = new Accounts(undefined, now, accountsSink(store));
-  const engine = new Engine({ symbols: SYMBOLS, now });
+  const tap = new StrategyTap(store);
+  const engine = new Engine({ symbols: SYMBOLS, now, listener: tap.wrap({}) });
   const config: SimConfig = {
     host: '127.0.0.1',
     port: 0,
@@ -99,6 +102,7 @@ export async function startHarness(): Promise<Harness> {
   registerContentRoutes(router, ctx);
   installMargin(ctx, { router });
   registerLtRoutes(router, ctx);
+  strategyRoutes(tap)(router, ctx);
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);

@@ -1,0 +1,175 @@
+/**
+ * The strategy engine under a storm: the synthetic market's maker/taker flow on BTCUSDT through the real engine,
+ * the store (SQLite, one commit per action as the simulator's storm loop does) and the strategy runner, with no
+ * strategy running and with 50 grid bots around the price. Figures: grid children placed and re-placed per second
+ * of storm (`tools.gridChildOrdersPerSec`), and the engine's actions per second with 50 grids ÷ with none, measured
+ * in the same run with the arms interleaved (`tools.stormRatioWith50Grids`; the goal is ≥ 0.8). Each fill of a grid
+ * order costs far more than a system order's action (events, the counter order, rows and a commit that waits for
+ * the disk), so the ratio is set by how often the walk crosses grid levels: the grids here are spread as traders
+ * set them (see `rig`), not stacked at the top of the book.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SimClock } from '../../server/clock/clock';
+import { Engine } from '../../server/engine/engine';
+import { SYMBOLS } from '../../server/market/symbols';
+import { SyntheticMarket } from '../../server/market/synth';
+import { openDatabase } from '../../server/store/db';
+import { persistingListener } from '../../server/store/engineRows';
+import { Store } from '../../server/store/store';
+import { buildDoc } from '../../server/strategy/create';
+import { StrategyRunner } from '../../server/strategy/runner';
+import { StrategyTap } from '../../server/strategy/tap';
+import type { BenchResult } from '../measure';
+
+const SYMBOL = 'BTCUSDT';
+const BOT = 'bench-bot';
+const GRIDS = 50;
+
+interface Rig {
+  readonly runner: StrategyRunner;
+  readonly synth: SyntheticMarket;
+  readonly store: Store;
+  close(): void;
+}
+
+function rig(grids: number, fsync: boolean): Rig {
+  const dir = mkdtempSync(join(tmpdir(), 'tools-bench-'));
+  const clock = SimClock.manual();
+  const db = openDatabase(dir);
+  // The diagnostic arm: the same work without waiting for the disk at each commit.
+  if (!fsync) db.pragma('synchronous = OFF');
+  const store = new Store(db);
+  const tap = new StrategyTap(store);
+  let ref: Engine | null = null;
+  const engine = new Engine({
+    symbols: SYMBOLS,
+    now: clock.now,
+    listener: tap.wrap(
+      persistingListener(
+        store,
+        () => {
+          if (ref === null) throw new Error('no engine');
+          return ref;
+        },
+        {},
+      ),
+    ),
+  });
+  ref = engine;
+  engine.addAccount(BOT);
+  engine.deposit(BOT, 'USDT', '10000000');
+  engine.deposit(BOT, 'BTC', '100');
+  const runner = new StrategyRunner({ engine, clock, store, push: () => undefined });
+  tap.bind(runner);
+  const synth = new SyntheticMarket(engine, SYMBOLS, { seed: 7, rate: 0, now: clock.now, openAt: () => 0 });
+  synth.seedBooks();
+  store.commit();
+  const mid = Number(engine.lastPrice(SYMBOL) ?? '64000');
+  for (let i = 0; i < grids; i++) {
+    // Ranges of ±2 % to ±4.5 % with 20 grids each (levels 0.2–0.45 % apart), staggered so the 50 grids do not
+    // stack on the same prices: the walk of a trial (about ±0.6 %) crosses several levels of every grid.
+    const w = 0.02 + i * 0.0005;
+    runner.create(
+      buildDoc(
+        engine,
+        BOT,
+        {
+          kind: 'grid',
+          symbol: SYMBOL,
+          minPrice: (mid * (1 - w)).toFixed(2),
+          maxPrice: (mid * (1 + w)).toFixed(2),
+          gridNumber: 20,
+          type: 'grade',
+          investment: '2000',
+        },
+        clock.now(),
+      ),
+    );
+    store.commit();
+  }
+  return {
+    runner,
+    synth,
+    store,
+    close: () => {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function childOrders(r: Rig): number {
+  return r.runner.list(BOT).reduce((n, row) => n + row.childCount, 0);
+}
+
+/**
+ * Runs `n` storm actions, each committed like the simulator's storm loop (`afterAction`); the strategies react in
+ * that commit (the tap drains them ahead of the engine rows). Returns ms and grid children placed.
+ */
+function storm(r: Rig, n: number): { ms: number; children: number } {
+  const before = childOrders(r);
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    r.synth.act(SYMBOL, 1);
+    r.store.commitQuietly();
+  }
+  const ms = performance.now() - t0;
+  return { ms, children: childOrders(r) - before };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+function spread(xs: number[]): number {
+  const m = median(xs);
+  return m === 0 ? 0 : (Math.max(...xs) - Math.min(...xs)) / m;
+}
+
+/** Runs the tools benches. */
+export function runToolsBench(quick: boolean): BenchResult[] {
+  const actions = quick ? 30_000 : 100_000;
+  const trials = quick ? 3 : 5;
+  const arms = [
+    { grids: 0, fsync: true },
+    { grids: GRIDS, fsync: true },
+    { grids: 0, fsync: false },
+    { grids: GRIDS, fsync: false },
+  ] as const;
+  const rates: number[][] = arms.map(() => []);
+  const childRates: number[] = [];
+  // A warm-up round, then interleaved trials so a drifting machine speed falls on every arm alike.
+  for (let t = -1; t < trials; t++) {
+    arms.forEach((arm, i) => {
+      const r = rig(arm.grids, arm.fsync);
+      const s = storm(r, actions);
+      r.close();
+      if (t < 0) return;
+      rates[i]?.push((actions / s.ms) * 1000);
+      if (arm.grids > 0 && arm.fsync) childRates.push((s.children / s.ms) * 1000);
+    });
+  }
+  const ratio = (a: number, b: number): number[] =>
+    (rates[a] ?? []).map((x, i) => x / (rates[b]?.[i] ?? Infinity));
+  const withFsync = ratio(1, 0);
+  const noFsync = ratio(3, 2);
+  const fig = (key: string, xs: number[], unit: string): BenchResult => ({
+    key,
+    value: median(xs),
+    unit,
+    spread: spread(xs),
+  });
+  return [
+    fig('tools.stormActionsPerSecNoGrids', rates[0] ?? [], 'per s'),
+    fig('tools.stormActionsPerSec50Grids', rates[1] ?? [], 'per s'),
+    fig('tools.stormRatioWith50Grids', withFsync, '×'),
+    fig('tools.gridChildOrdersPerSec', childRates, 'per s'),
+    // Diagnostic: the same two arms with synchronous=OFF, i.e. the strategy engine's CPU cost without the fsync
+    // each committed grid fill costs (the store's per-action durability, not the strategies, dominates above).
+    fig('tools.stormRatioWith50GridsNoFsync', noFsync, '×'),
+  ];
+}
