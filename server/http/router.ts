@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallDef } from '../../workers/protocol/paths';
 import { fail, HTTP_ERRORS, ok, type JsonReply } from './envelope';
+import { bodyTypeRefusal, originRefusal } from './origin';
 import { ParamError, Params, type RawParams } from './params';
 
 /** Largest accepted request body. */
@@ -46,6 +47,13 @@ export class RawReply {
 interface Route<S> {
   readonly def: CallDef;
   readonly handler: Handler<S>;
+  readonly opts: RouteOptions;
+}
+
+/** Per-route edge options. */
+export interface RouteOptions {
+  /** Accept urlencoded form posts besides JSON (only the login and register pages post forms). */
+  readonly forms?: boolean;
 }
 
 /** Reads the session subject for a request from its cookie token. */
@@ -137,15 +145,15 @@ export class Router<S> {
   ) {}
 
   /** Registers a handler for a call of the path table. */
-  on(def: CallDef, handler: Handler<S>): this {
-    this.routes.set(`${def.method} ${def.path}`, { def, handler });
+  on(def: CallDef, handler: Handler<S>, opts: RouteOptions = {}): this {
+    this.routes.set(`${def.method} ${def.path}`, { def, handler, opts });
     this.paths.add(def.path);
     return this;
   }
 
   /** Registers a handler for every path under a prefix (the path ends with '/'). */
   onPrefix(def: CallDef, handler: Handler<S>): this {
-    this.prefixRoutes.push({ def, handler });
+    this.prefixRoutes.push({ def, handler, opts: {} });
     return this;
   }
 
@@ -168,7 +176,17 @@ export class Router<S> {
       );
       return;
     }
-    const { def, handler } = route;
+    const { def, handler, opts } = route;
+    if (method === 'POST') {
+      // Checked before the body is read or the session resolved: a refused request changes nothing.
+      const refusal = originRefusal(req) ?? bodyTypeRefusal(req, opts.forms === true);
+      if (refusal !== null) {
+        const code = refusal.status === 403 ? HTTP_ERRORS.forbidden : HTTP_ERRORS.mediaType;
+        req.resume();
+        sendJson(res, fail(def.envelope, code, refusal.message, refusal.status));
+        return;
+      }
+    }
     let reply: JsonReply | { status: number; html: string; headers?: Record<string, string> };
     try {
       const token = parseCookies(req.headers.cookie).get(this.cookieName) ?? null;
