@@ -1,0 +1,69 @@
+/**
+ * Fair sharing on the realtime socket: how much one connection may ask of the server. Every connection gets the
+ * same two token buckets (control frames, and snapshot bytes sent on subscribe); a client that keeps asking past
+ * them is refused, then dropped, before its cost reaches the clients that behave.
+ */
+
+/** Limits per connection (README "Realtime limits" lists them). */
+export const FAIRNESS = {
+  /** Topics one connection may hold at once. */
+  maxTopics: 200,
+  /** Control frames (subscribe, unsubscribe, ping, bad frames): a burst, then a steady rate. */
+  frameBurst: 200,
+  framesPerSecond: 50,
+  /** Snapshot bytes a connection may be sent on subscribe: a burst, then a steady rate. */
+  snapshotBurstBytes: 2 * 1024 * 1024,
+  snapshotBytesPerSecond: 512 * 1024,
+  /** Subscribes refused in a row for the snapshot budget before the client is dropped. */
+  maxThrottledInARow: 50,
+  /** A client with more unsent data than this gets no new snapshots (it is not reading them). */
+  snapshotBufferedBytes: 1024 * 1024,
+} as const;
+
+/** Close codes the server uses (RFC 6455: 1008 policy violation; 4000 is the idle close). */
+export const CLOSE = {
+  /** Kept asking past its budget after being refused. */
+  greedy: 1008,
+  /** Silent past the idle limit. */
+  idle: 4000,
+} as const;
+
+/**
+ * A token bucket: `capacity` tokens, refilled continuously at `perSecond`. `take` may run the level below zero (a
+ * debt the refill pays back first), so one large snapshot is charged in full rather than rounded away.
+ */
+export class TokenBucket {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly perSecond: number,
+    private readonly now: () => number,
+  ) {
+    this.tokens = capacity;
+    this.at = now();
+  }
+
+  /** The current level after refilling (negative while in debt). */
+  level(): number {
+    const t = this.now();
+    if (t > this.at) {
+      this.tokens = Math.min(this.capacity, this.tokens + ((t - this.at) / 1000) * this.perSecond);
+      this.at = t;
+    }
+    return this.tokens;
+  }
+
+  /** Charges `n` tokens; returns the level after it. */
+  take(n: number): number {
+    this.tokens = this.level() - n;
+    return this.tokens;
+  }
+
+  /** Milliseconds until the level is positive again (0 when it is). */
+  waitMs(): number {
+    const l = this.level();
+    return l > 0 ? 0 : Math.ceil(((1 - l) / this.perSecond) * 1000);
+  }
+}
