@@ -125,6 +125,7 @@ export function sendJson(res: ServerResponse, reply: JsonReply): void {
   res.writeHead(reply.status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
     'content-length': Buffer.byteLength(body),
     ...reply.headers,
   });
@@ -211,6 +212,7 @@ export class Router<S> {
       res.writeHead(reply.status, {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
         ...reply.headers,
       });
       res.end(reply.html);
