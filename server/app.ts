@@ -16,7 +16,7 @@ import type { SimConfig, SimContext } from './context';
 import { Engine } from './engine/engine';
 import type { EngineListener } from './engine/types';
 import { fail, HTTP_ERRORS } from './http/envelope';
-import { commitOrFail } from './http/commit';
+import { commitMark, commitOrFail } from './http/commit';
 import { answerClientError } from './http/clientError';
 import { parseCookies, Router, sendJson } from './http/router';
 import { serveStatic } from './http/static';
@@ -158,9 +158,10 @@ export async function startSimulator(
   const router = new Router<Account>(
     (token) => accounts.fromToken(token),
     SESSION_COOKIE,
-    () => {
-      commitOrFail(store);
+    (mark) => {
+      commitOrFail(store, mark);
     },
+    () => commitMark(store),
   );
   if (process.env.SIM_TEST_HOOKS === '1') registerTestHooks(router, store, clock);
   for (const mod of [

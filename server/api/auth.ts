@@ -8,6 +8,7 @@ import { SESSION_TTL_MS, STARTING_BALANCES } from '../accounts/accounts';
 import type { RouteModule, SimContext } from '../context';
 import { fail, HTTP_ERRORS, ok } from '../http/envelope';
 import { RateLimiter } from '../http/rateLimit';
+import { Serial } from '../http/serial';
 import { ParamError, type Params } from '../http/params';
 import { ApiError, RawReply, type RequestContext } from '../http/router';
 import { CALLS, SESSION_COOKIE } from '../../workers/protocol/paths';
@@ -271,6 +272,7 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
   const byAddress = new RateLimiter(ctx.now, AUTH_LIMITS.loginPerAddress, LOGIN_WINDOW_MS);
   const byAccount = new RateLimiter(ctx.now, AUTH_LIMITS.loginPerAccount, LOGIN_WINDOW_MS);
   const registrations = new RateLimiter(ctx.now, AUTH_LIMITS.registerPerAddress, LOGIN_WINDOW_MS);
+  const hashes = new Serial();
   router.on(CALLS.loginPage, (rc) =>
     page(200, {
       kind: 'login',
@@ -295,13 +297,16 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
         if (form) return formError(e, 'login', rc.params);
         throw e;
       }
-      const keys = [`ip:${rc.req.socket.remoteAddress ?? ''}`, `acct:${creds.email.trim().toLowerCase()}`];
-      const wait = Math.max(...keys.map((k, i) => (i === 0 ? byAddress : byAccount).retryAfter(k)));
+      const ipKey = `ip:${rc.req.socket.remoteAddress ?? ''}`;
+      const acctKey = `acct:${creds.email.trim().toLowerCase()}`;
+      const wait = Math.max(byAddress.retryAfter(ipKey), byAccount.retryAfter(acctKey));
       if (wait > 0) return tooMany(wait);
-      const account = await ctx.accounts.verifyAsync(creds.email, creds.password);
+      // The attempt counts before the hash runs, so a burst of parallel guesses cannot all get past the limit
+      // while the first ones are still hashing; a login that succeeds gives its attempt back.
+      byAddress.hit(ipKey);
+      byAccount.hit(acctKey);
+      const account = await hashes.run(() => ctx.accounts.verifyAsync(creds.email, creds.password));
       if (account === null) {
-        byAddress.hit(keys[0] ?? '');
-        byAccount.hit(keys[1] ?? '');
         const message = 'Wrong email or password.';
         if (form) {
           return page(401, {
@@ -313,6 +318,8 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
         }
         throw new ApiError(AUTH_ERRORS.badCredentials, 'wrong email or password', 401);
       }
+      byAddress.undo(ipKey);
+      byAccount.undo(acctKey);
       return loggedIn(ctx, rc, account, form);
     },
     { forms: true },
@@ -335,7 +342,7 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
       registrations.hit(ipKey);
       const account = ctx.accounts.register(creds.email, creds.password, 'unified');
       // A taken email costs the same password hash as a new one, so the answer's timing tells nothing either.
-      if (account === null) await ctx.accounts.verifyAsync(creds.email, creds.password);
+      if (account === null) await hashes.run(() => ctx.accounts.verifyAsync(creds.email, creds.password));
       else fund(ctx, account.id);
       return registered(rc, form);
     },

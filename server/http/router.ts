@@ -142,7 +142,9 @@ export class Router<S> {
     private readonly resolveSession: SessionResolver<S>,
     private readonly cookieName: string,
     /** Runs after every handler, before the answer leaves (the store's commit; throws to answer an error). */
-    private readonly commit: () => void = () => undefined,
+    private readonly commit: (mark: number) => void = () => undefined,
+    /** Runs before every handler; its mark is handed to `commit` (the store's failure count). */
+    private readonly begin: () => number = () => 0,
   ) {}
 
   /** Registers a handler for a call of the path table. */
@@ -196,8 +198,9 @@ export class Router<S> {
       const query: Record<string, string> = Object.fromEntries(url.searchParams);
       const body = method === 'POST' ? parseBody(req.headers['content-type'], await readBody(req)) : {};
       const params = new Params({ ...query, ...body });
+      const mark = this.begin();
       const result = await handler({ req, url, params, session, token });
-      this.commit();
+      this.commit(mark);
       reply = result instanceof RawReply ? result.reply : ok(def.envelope, result ?? {});
     } catch (e) {
       if (e instanceof ParamError)

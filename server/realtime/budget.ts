@@ -14,6 +14,12 @@ export const FAIRNESS = {
   /** Snapshot bytes a connection may be sent on subscribe: a burst, then a steady rate. */
   snapshotBurstBytes: 2 * 1024 * 1024,
   snapshotBytesPerSecond: 512 * 1024,
+  /**
+   * Snapshot bytes all connections of one address share: a client that reconnects to get a fresh connection budget
+   * still draws from this one. Loopback clients all share it, so it is several pages' worth.
+   */
+  addressSnapshotBurstBytes: 8 * 1024 * 1024,
+  addressSnapshotBytesPerSecond: 2 * 1024 * 1024,
   /** Subscribes refused in a row for the snapshot budget before the client is dropped. */
   maxThrottledInARow: 50,
   /** A client with more unsent data than this gets no new snapshots (it is not reading them). */
@@ -59,6 +65,11 @@ export class TokenBucket {
   take(n: number): number {
     this.tokens = this.level() - n;
     return this.tokens;
+  }
+
+  /** True when the bucket is full (a new one would be the same: the owner may forget it). */
+  full(): boolean {
+    return this.level() >= this.capacity;
   }
 
   /** Milliseconds until the level is positive again (0 when it is). */

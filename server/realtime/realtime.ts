@@ -61,6 +61,8 @@ interface Client<S> {
   readonly frames: TokenBucket;
   /** Snapshot bytes it may still be sent (FAIRNESS.snapshot*). */
   readonly snapshots: TokenBucket;
+  /** Snapshot bytes its address may still be sent (shared by the address's connections). */
+  readonly place: TokenBucket;
   /** Subscribes refused in a row for the snapshot budget. */
   throttledInARow: number;
 }
@@ -98,6 +100,7 @@ export class RealtimeServer<S> {
   private refusedOrigins = 0;
   private snapshotBytes = 0;
   private readonly now: () => number;
+  private readonly addressBudgets = new Map<string, TokenBucket>();
   private readonly maxBuffered: number;
   private readonly idleMs: number;
 
@@ -205,6 +208,7 @@ export class RealtimeServer<S> {
       lastSeen: Date.now(),
       frames: new TokenBucket(FAIRNESS.frameBurst, FAIRNESS.framesPerSecond, this.now),
       snapshots: new TokenBucket(FAIRNESS.snapshotBurstBytes, FAIRNESS.snapshotBytesPerSecond, this.now),
+      place: this.addressBudget(req.socket.remoteAddress ?? ''),
       throttledInARow: 0,
     };
     this.clients.add(client);
@@ -352,6 +356,7 @@ export class RealtimeServer<S> {
         if (!this.send(c, f)) return;
         // Charged after the fact: the bucket may run into debt by one subscribe's snapshots, never more.
         c.snapshots.take(f.length);
+        c.place.take(f.length);
         this.snapshotBytes += f.length;
       }
   }
@@ -362,7 +367,7 @@ export class RealtimeServer<S> {
    */
   private mayTakeSnapshots(c: Client<S>, reqId: string | undefined): boolean {
     const slow = c.ws.bufferedAmount > FAIRNESS.snapshotBufferedBytes;
-    if (!slow && c.snapshots.level() > 0) {
+    if (!slow && c.snapshots.level() > 0 && c.place.level() > 0) {
       c.throttledInARow = 0;
       return true;
     }
@@ -371,9 +376,23 @@ export class RealtimeServer<S> {
       this.dropGreedy(c, 'snapshot budget exceeded');
       return false;
     }
-    const wait = slow ? 1000 : c.snapshots.waitMs();
+    const wait = slow ? 1000 : Math.max(c.snapshots.waitMs(), c.place.waitMs());
     this.reject(c, 'subscribe', reqId, `error:snapshot budget exhausted, retry in ${wait} ms`);
     return false;
+  }
+
+  /** The snapshot budget shared by every connection of an address. */
+  private addressBudget(address: string): TokenBucket {
+    let b = this.addressBudgets.get(address);
+    if (b === undefined) {
+      b = new TokenBucket(
+        FAIRNESS.addressSnapshotBurstBytes,
+        FAIRNESS.addressSnapshotBytesPerSecond,
+        this.now,
+      );
+      this.addressBudgets.set(address, b);
+    }
+    return b;
   }
 
   /** Closes a client that kept asking past its budget (1008 with the reason) and frees its subscriptions. */
@@ -440,6 +459,8 @@ export class RealtimeServer<S> {
   }
 
   private closeIdle(): void {
+    // A full address budget is the same as a new one: forget it, so the map does not grow with every address seen.
+    for (const [address, b] of this.addressBudgets) if (b.full()) this.addressBudgets.delete(address);
     const now = Date.now();
     for (const c of this.clients) {
       if (now - c.lastSeen > this.idleMs) {
