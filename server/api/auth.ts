@@ -8,7 +8,7 @@ import { SESSION_TTL_MS, STARTING_BALANCES } from '../accounts/accounts';
 import type { RouteModule, SimContext } from '../context';
 import { fail, HTTP_ERRORS, ok } from '../http/envelope';
 import { RateLimiter } from '../http/rateLimit';
-import { Serial } from '../http/serial';
+import { LowPriorityHasher } from '../http/hasher';
 import { ParamError, type Params } from '../http/params';
 import { ApiError, RawReply, type RequestContext } from '../http/router';
 import { CALLS, SESSION_COOKIE } from '../../workers/protocol/paths';
@@ -239,10 +239,16 @@ export const AUTH_LIMITS = { loginPerAddress: 20, loginPerAccount: 5, registerPe
 const LOGIN_WINDOW_MS = 60_000;
 
 /** The 429 answer of a limited login or register, with its Retry-After. */
-function tooMany(seconds: number): RawReply {
+async function tooMany(seconds: number): Promise<RawReply> {
+  // Held a moment before it leaves: a guessing loop that ignores Retry-After then costs a request a second per
+  // connection instead of as many as it can send (holding an answer costs the server nothing).
+  await new Promise((ok) => setTimeout(ok, LIMITED_ANSWER_DELAY_MS));
   const reply = fail('code', AUTH_ERRORS.tooMany, `too many attempts, retry in ${seconds} s`, 429);
   return new RawReply({ ...reply, headers: { 'retry-after': String(seconds) } });
 }
+
+/** How long a limited login or register waits before its 429 leaves. */
+export const LIMITED_ANSWER_DELAY_MS = 1000;
 
 /** The login page's line after a registration: true whether or not the email was new, so it reveals nothing. */
 export const REGISTERED_NOTICE =
@@ -272,7 +278,7 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
   const byAddress = new RateLimiter(ctx.now, AUTH_LIMITS.loginPerAddress, LOGIN_WINDOW_MS);
   const byAccount = new RateLimiter(ctx.now, AUTH_LIMITS.loginPerAccount, LOGIN_WINDOW_MS);
   const registrations = new RateLimiter(ctx.now, AUTH_LIMITS.registerPerAddress, LOGIN_WINDOW_MS);
-  const hashes = new Serial();
+  const hasher = new LowPriorityHasher();
   router.on(CALLS.loginPage, (rc) =>
     page(200, {
       kind: 'login',
@@ -305,7 +311,7 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
       // while the first ones are still hashing; a login that succeeds gives its attempt back.
       byAddress.hit(ipKey);
       byAccount.hit(acctKey);
-      const account = await hashes.run(() => ctx.accounts.verifyAsync(creds.email, creds.password));
+      const account = await hasher.verify(ctx.accounts.all(), creds.email, creds.password);
       if (account === null) {
         const message = 'Wrong email or password.';
         if (form) {
@@ -342,7 +348,7 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
       registrations.hit(ipKey);
       const account = ctx.accounts.register(creds.email, creds.password, 'unified');
       // A taken email costs the same password hash as a new one, so the answer's timing tells nothing either.
-      if (account === null) await hashes.run(() => ctx.accounts.verifyAsync(creds.email, creds.password));
+      if (account === null) await hasher.verify(ctx.accounts.all(), creds.email, creds.password);
       else fund(ctx, account.id);
       return registered(rc, form);
     },

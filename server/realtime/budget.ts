@@ -12,14 +12,24 @@ export const FAIRNESS = {
   frameBurst: 200,
   framesPerSecond: 50,
   /** Snapshot bytes a connection may be sent on subscribe: a burst, then a steady rate. */
-  snapshotBurstBytes: 2 * 1024 * 1024,
-  snapshotBytesPerSecond: 512 * 1024,
+  snapshotBurstBytes: 512 * 1024,
+  snapshotBytesPerSecond: 256 * 1024,
   /**
-   * Snapshot bytes all connections of one address share: a client that reconnects to get a fresh connection budget
-   * still draws from this one. Loopback clients all share it, so it is several pages' worth.
+   * Milliseconds of snapshot building all connections of one address may cost the server: a burst, then a steady
+   * share of one core (1.5 %). Time, not bytes, because time is what the other clients wait for, and it tracks the
+   * machine's load. A client that reconnects to get a fresh connection budget still draws from this one; loopback
+   * clients all share it, so a page's own first subscribes (a few ms) fit many times over.
    */
-  addressSnapshotBurstBytes: 8 * 1024 * 1024,
-  addressSnapshotBytesPerSecond: 2 * 1024 * 1024,
+  addressSnapshotBurstMs: 60,
+  addressSnapshotMsPerSecond: 15,
+  /** Share of its own snapshot budget a connection must still hold to skip the address's budget (a calm client). */
+  calmShare: 0.75,
+  /**
+   * Greedy drops an address may have before its new connections are refused (429) for a while: a client that
+   * reconnects after every drop costs a handshake each time, so the churn itself is budgeted.
+   */
+  greedyDropBurst: 3,
+  greedyDropsPerSecond: 0.2,
   /** Subscribes refused in a row for the snapshot budget before the client is dropped. */
   maxThrottledInARow: 50,
   /** A client with more unsent data than this gets no new snapshots (it is not reading them). */
@@ -76,5 +86,47 @@ export class TokenBucket {
   waitMs(): number {
     const l = this.level();
     return l > 0 ? 0 : Math.ceil(((1 - l) / this.perSecond) * 1000);
+  }
+}
+
+/**
+ * The budgets one peer address shares across all its connections: snapshot building time, and greedy drops (past
+ * those, its new connections are refused for a while). Full buckets are forgotten, so the maps stay small.
+ */
+export class AddressBudgets {
+  private readonly snapshotMs = new Map<string, TokenBucket>();
+  private readonly drops = new Map<string, TokenBucket>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** The snapshot time bucket of an address (created full). */
+  snapshotTime(address: string): TokenBucket {
+    let b = this.snapshotMs.get(address);
+    if (b === undefined) {
+      b = new TokenBucket(FAIRNESS.addressSnapshotBurstMs, FAIRNESS.addressSnapshotMsPerSecond, this.now);
+      this.snapshotMs.set(address, b);
+    }
+    return b;
+  }
+
+  /** Counts a greedy drop of one of the address's connections. */
+  dropped(address: string): void {
+    let b = this.drops.get(address);
+    if (b === undefined) {
+      b = new TokenBucket(FAIRNESS.greedyDropBurst, FAIRNESS.greedyDropsPerSecond, this.now);
+      this.drops.set(address, b);
+    }
+    b.take(1);
+  }
+
+  /** Milliseconds the address must wait before a new connection is accepted (0: accepted now). */
+  barredMs(address: string): number {
+    const b = this.drops.get(address);
+    return b === undefined ? 0 : b.waitMs();
+  }
+
+  /** Forgets full buckets (a new one would be the same). */
+  forgetIdle(): void {
+    for (const m of [this.snapshotMs, this.drops]) for (const [a, b] of m) if (b.full()) m.delete(a);
   }
 }

@@ -9,7 +9,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { HTTP_ERRORS } from '../http/envelope';
 import { originRefusal } from '../http/origin';
 import { refuseSocket } from '../http/socketReply';
-import { CLOSE, FAIRNESS, TokenBucket } from './budget';
+import { AddressBudgets, CLOSE, FAIRNESS, TokenBucket } from './budget';
 
 /** Largest control frame accepted; larger ones get an error frame (the connection lives on). */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -61,7 +61,9 @@ interface Client<S> {
   readonly frames: TokenBucket;
   /** Snapshot bytes it may still be sent (FAIRNESS.snapshot*). */
   readonly snapshots: TokenBucket;
-  /** Snapshot bytes its address may still be sent (shared by the address's connections). */
+  /** Its peer address (budgets shared by an address are keyed by it). */
+  readonly address: string;
+  /** Milliseconds of snapshot work its address may still cost (shared by the address's connections). */
   readonly place: TokenBucket;
   /** Subscribes refused in a row for the snapshot budget. */
   throttledInARow: number;
@@ -80,6 +82,8 @@ export interface RealtimeStats {
   readonly greedyDropped: number;
   /** Upgrades refused for a foreign Origin. */
   readonly refusedOrigins: number;
+  /** Upgrades refused because the address's clients kept being dropped as greedy. */
+  readonly refusedUpgrades: number;
   /** Snapshot bytes sent on subscribe. */
   readonly snapshotBytes: number;
 }
@@ -100,7 +104,8 @@ export class RealtimeServer<S> {
   private refusedOrigins = 0;
   private snapshotBytes = 0;
   private readonly now: () => number;
-  private readonly addressBudgets = new Map<string, TokenBucket>();
+  private readonly places: AddressBudgets;
+  private refusedUpgrades = 0;
   private readonly maxBuffered: number;
   private readonly idleMs: number;
 
@@ -111,10 +116,14 @@ export class RealtimeServer<S> {
     this.maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
     this.idleMs = opts.idleMs ?? 10 * 60 * 1000;
     this.now = opts.now ?? Date.now;
+    this.places = new AddressBudgets(this.now);
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: HARD_FRAME_BYTES,
       perMessageDeflate: false,
+      // One frame per macrotask: a client that sends a burst of subscribes has them handled between everyone
+      // else's I/O instead of in one synchronous run that stalls every other connection.
+      allowSynchronousEvents: false,
     });
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       let pathname: string;
@@ -129,6 +138,15 @@ export class RealtimeServer<S> {
         return;
       }
       // Another site (or another local app) must not open a socket that carries this browser's cookie.
+      // An address whose clients were dropped as greedy again and again waits before it may connect again.
+      const address = req.socket.remoteAddress ?? '';
+      const waitMs = this.places.barredMs(address);
+      if (waitMs > 0) {
+        this.refusedUpgrades++;
+        const s = Math.max(1, Math.ceil(waitMs / 1000));
+        refuseSocket(socket, 429, HTTP_ERRORS.rateLimit, `too many greedy connections, retry in ${s} s`);
+        return;
+      }
       const refusal = originRefusal(req);
       if (refusal !== null) {
         this.refusedOrigins++;
@@ -187,6 +205,7 @@ export class RealtimeServer<S> {
       throttled: this.throttled,
       greedyDropped: this.greedyDropped,
       refusedOrigins: this.refusedOrigins,
+      refusedUpgrades: this.refusedUpgrades,
       snapshotBytes: this.snapshotBytes,
     };
   }
@@ -208,7 +227,8 @@ export class RealtimeServer<S> {
       lastSeen: Date.now(),
       frames: new TokenBucket(FAIRNESS.frameBurst, FAIRNESS.framesPerSecond, this.now),
       snapshots: new TokenBucket(FAIRNESS.snapshotBurstBytes, FAIRNESS.snapshotBytesPerSecond, this.now),
-      place: this.addressBudget(req.socket.remoteAddress ?? ''),
+      address: req.socket.remoteAddress ?? '',
+      place: this.places.snapshotTime(req.socket.remoteAddress ?? ''),
       throttledInARow: 0,
     };
     this.clients.add(client);
@@ -243,7 +263,10 @@ export class RealtimeServer<S> {
     const level = c.frames.take(1);
     if (level < 0) {
       if (level < -FAIRNESS.frameBurst) this.dropGreedy(c, 'too many frames');
-      else this.reject(c, '', undefined, `error:too many requests, retry in ${c.frames.waitMs()} ms`);
+      // Only the first refusal of a run is answered: answering a flood frame by frame would be work too.
+      else if (level > -1)
+        this.reject(c, '', undefined, `error:too many requests, retry in ${c.frames.waitMs()} ms`);
+      else this.badFrames++;
       return;
     }
     if (isBinary) {
@@ -351,14 +374,18 @@ export class RealtimeServer<S> {
       JSON.stringify({ success: true, ret_msg: 'subscribe', conn_id: c.id, req_id: reqId, op: 'subscribe' }),
     );
     // Every subscribe, even a repeated one, gets the current state: that is how a client recovers from a gap.
-    for (const t of fresh)
-      for (const f of this.opts.registry.initialFrames(t, c.session)) {
-        if (!this.send(c, f)) return;
-        // Charged after the fact: the bucket may run into debt by one subscribe's snapshots, never more.
-        c.snapshots.take(f.length);
-        c.place.take(f.length);
-        this.snapshotBytes += f.length;
-      }
+    // Charged after the fact: the buckets may run into debt by one subscribe's snapshots, never more.
+    const t0 = performance.now();
+    try {
+      for (const t of fresh)
+        for (const f of this.opts.registry.initialFrames(t, c.session)) {
+          if (!this.send(c, f)) return;
+          c.snapshots.take(f.length);
+          this.snapshotBytes += f.length;
+        }
+    } finally {
+      c.place.take(performance.now() - t0);
+    }
   }
 
   /**
@@ -367,7 +394,11 @@ export class RealtimeServer<S> {
    */
   private mayTakeSnapshots(c: Client<S>, reqId: string | undefined): boolean {
     const slow = c.ws.bufferedAmount > FAIRNESS.snapshotBufferedBytes;
-    if (!slow && c.snapshots.level() > 0 && c.place.level() > 0) {
+    // A connection that has used little of its own budget lately is calm: the address's shared budget (which a
+    // greedy neighbour on the same address may have drained) does not hold it back.
+    const own = c.snapshots.level();
+    const calm = own >= FAIRNESS.snapshotBurstBytes * FAIRNESS.calmShare;
+    if (!slow && own > 0 && (calm || c.place.level() > 0)) {
       c.throttledInARow = 0;
       return true;
     }
@@ -381,23 +412,10 @@ export class RealtimeServer<S> {
     return false;
   }
 
-  /** The snapshot budget shared by every connection of an address. */
-  private addressBudget(address: string): TokenBucket {
-    let b = this.addressBudgets.get(address);
-    if (b === undefined) {
-      b = new TokenBucket(
-        FAIRNESS.addressSnapshotBurstBytes,
-        FAIRNESS.addressSnapshotBytesPerSecond,
-        this.now,
-      );
-      this.addressBudgets.set(address, b);
-    }
-    return b;
-  }
-
   /** Closes a client that kept asking past its budget (1008 with the reason) and frees its subscriptions. */
   private dropGreedy(c: Client<S>, reason: string): void {
     this.greedyDropped++;
+    this.places.dropped(c.address);
     c.ws.close(CLOSE.greedy, reason);
     this.remove(c);
   }
@@ -460,7 +478,7 @@ export class RealtimeServer<S> {
 
   private closeIdle(): void {
     // A full address budget is the same as a new one: forget it, so the map does not grow with every address seen.
-    for (const [address, b] of this.addressBudgets) if (b.full()) this.addressBudgets.delete(address);
+    this.places.forgetIdle();
     const now = Date.now();
     for (const c of this.clients) {
       if (now - c.lastSeen > this.idleMs) {

@@ -32,6 +32,7 @@ function closed(c: WsClient): Promise<{ code: number; reason: string }> {
 }
 
 interface Stats {
+  refusedUpgrades: number;
   connections: number;
   throttled: number;
   greedyDropped: number;
@@ -141,5 +142,21 @@ describe('realtime edge', () => {
     expect(reason).toBe('too many frames');
     expect(c.peek((m) => m.ret_msg === 'pong').length).toBeGreaterThanOrEqual(FAIRNESS.frameBurst - 5);
     expect(String(c.peek((m) => m.success === false)[0]?.ret_msg)).toContain('too many requests');
+  });
+});
+
+describe('reconnect churn', () => {
+  it('refuses new connections (429) from an address whose clients keep getting dropped as greedy', async () => {
+    let status = 101;
+    for (let round = 0; round < 6 && status === 101; round++) {
+      status = await upgradeWith(undefined);
+      if (status !== 101) break;
+      const c = await client();
+      const end = closed(c);
+      for (let i = 0; i < FAIRNESS.frameBurst * 2 + 10; i++) c.send({ op: 'ping' });
+      expect((await end).code).toBe(1008);
+    }
+    expect(status).toBe(429);
+    expect((await stats()).refusedUpgrades).toBeGreaterThan(0);
   });
 });
