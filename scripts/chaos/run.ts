@@ -23,6 +23,12 @@ export interface ChaosRow {
   readonly measured: string;
   readonly criterion: string;
   readonly ok: boolean;
+  /**
+   * For a timed fault: everything but the timing ratio held (429s came, the flood was throttled). The short run
+   * in `npm test` asserts this, since a ratio measured for a second on a shared CI machine is mostly its noise;
+   * `npm run chaos` holds the ratios too.
+   */
+  readonly mechanismOk?: boolean;
 }
 
 const f1 = (n: number): string => n.toFixed(1);
@@ -33,21 +39,24 @@ export async function runChaos(
   log: (s: string) => void = () => undefined,
 ): Promise<ChaosRow[]> {
   const deadline = Date.now() + (o.short ? 60_000 : 300_000);
-  const rows: ChaosRow[] = [];
+  const slots: ChaosRow[][] = [];
   const step = async (
     fault: string,
     criterion: string,
     run: () => Promise<Omit<ChaosRow, 'fault' | 'criterion'>>,
-  ) => {
+  ): Promise<void> => {
+    // A slot per step, taken before it runs, keeps the table in this order when steps overlap.
+    const slot: ChaosRow[] = [];
+    slots.push(slot);
     log(`chaos: ${fault}…`);
     if (Date.now() > deadline) {
-      rows.push({ fault, criterion, measured: 'not run: time bound reached', ok: false });
+      slot.push({ fault, criterion, measured: 'not run: time bound reached', ok: false });
       return;
     }
     try {
-      rows.push({ fault, criterion, ...(await run()) });
+      slot.push({ fault, criterion, ...(await run()) });
     } catch (e) {
-      rows.push({
+      slot.push({
         fault,
         criterion,
         measured: `error: ${e instanceof Error ? e.message : String(e)}`.slice(0, 200),
@@ -56,7 +65,8 @@ export async function runChaos(
     }
   };
 
-  await step(
+  // The storm checks correctness only, so the two store faults run beside it; the timed steps run alone after.
+  const storm = step(
     `${o.kills} × kill -9 during a storm (rate ${o.rate})`,
     'lost 0, doubled 0, pushed fills missing 0',
     async () => {
@@ -77,21 +87,24 @@ export async function runChaos(
       };
     },
   );
-  await step('corrupted database', 'exit 1 with a message, file untouched', async () => {
-    const r = await corruptedDatabase();
-    return { measured: `exit ${String(r.exitCode)}; kept ${String(r.fileKept)}; "${r.message}"`, ok: r.ok };
-  });
-  await step(
-    'injected write failure',
-    'order and pref: 503 + 10016 envelope; nothing kept; server alive',
-    async () => {
-      const r = await injectedWriteFailure();
-      return {
-        measured: `HTTP ${r.status}, code ${String(r.code)}; unchanged ${String(r.unchanged)}; alive ${String(r.alive)}`,
-        ok: r.ok,
-      };
-    },
-  );
+  const faults = (async () => {
+    await step('corrupted database', 'exit 1 with a message, file untouched', async () => {
+      const r = await corruptedDatabase();
+      return { measured: `exit ${String(r.exitCode)}; kept ${String(r.fileKept)}; "${r.message}"`, ok: r.ok };
+    });
+    await step(
+      'injected write failure',
+      'order and pref: 503 + 10016 envelope; nothing kept; server alive',
+      async () => {
+        const r = await injectedWriteFailure();
+        return {
+          measured: `HTTP ${r.status}, code ${String(r.code)}; unchanged ${String(r.unchanged)}; alive ${String(r.alive)}`,
+          ok: r.ok,
+        };
+      },
+    );
+  })();
+  await Promise.all([storm, faults]);
   await step('per-order write cost vs state size', 'median ratio ≤ 1.5', async () => {
     const small = await writeCost(1, o.short ? 30 : 60);
     const large = await writeCost(o.short ? 10 : 100, o.short ? 30 : 60);
@@ -102,6 +115,7 @@ export async function runChaos(
         `${f1(large.stateMB)} MB: median ${large.medianMs.toFixed(2)} ms (p90 ${large.p90Ms.toFixed(2)}, ` +
         `start ${f1(large.startMs / 1000)} s); ratio ${ratio.toFixed(2)}`,
       ok: ratio <= 1.5,
+      mechanismOk: large.medianMs > 0,
     };
   });
   const win = o.short ? 1500 : 3000;
@@ -112,6 +126,7 @@ export async function runChaos(
         `first 429 at try ${r.first429} of ${r.attempts}; ping p95 ${r.baseP95.toFixed(2)} → ` +
         `${r.duringP95.toFixed(2)} ms (×${r.ratio.toFixed(2)})`,
       ok: r.ok,
+      mechanismOk: r.first429 > 0 && r.first429 <= 10,
     };
   });
   await step('snapshot-flooding client (reconnects)', 'throttled; others’ ping p95 ≤ 2×', async () => {
@@ -122,9 +137,10 @@ export async function runChaos(
         `${f1(r.snapshotMB)} MB of snapshots; ping p95 ${r.baseP95.toFixed(2)} → ${r.duringP95.toFixed(2)} ms ` +
         `(×${r.ratio.toFixed(2)})`,
       ok: r.ok,
+      mechanismOk: r.throttled + r.dropped > 0,
     };
   });
-  return rows;
+  return slots.flat();
 }
 
 /** The table as text. */
