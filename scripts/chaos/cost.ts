@@ -83,7 +83,12 @@ export async function writeCost(targetMB: number, n: number): Promise<CostSample
   const sim = await startSim({ dataDir, quiet: true }, 180_000);
   const startMs = performance.now() - t0;
   try {
-    const cookie = await login(sim.url, 'uta@sim.local', 'uta-pass');
+    // Orders rotate over three accounts: the product's try limit allows 40 creates per account per 10 s.
+    const cookies = [
+      await login(sim.url, 'uta@sim.local', 'uta-pass'),
+      await login(sim.url, 'classic@sim.local', 'classic-pass'),
+      await login(sim.url, 'leader@sim.local', 'leader-pass'),
+    ];
     const times: number[] = [];
     for (let i = 0; i < n + 10; i++) {
       // Far below the market: each create rests, one order row + balance rows per commit.
@@ -96,7 +101,7 @@ export async function writeCost(targetMB: number, n: number): Promise<CostSample
         client_order_id: `w${i}`,
       };
       const t = performance.now();
-      const r = await api(sim.url, 'POST', '/spot/api/order/orderCreate', body, cookie);
+      const r = await api(sim.url, 'POST', '/spot/api/order/orderCreate', body, cookies[i % cookies.length]);
       if (r.body.code !== 0) throw new Error(`order failed: ${JSON.stringify(r.body)}`);
       if (i >= 10) times.push(performance.now() - t); // The first ten warm up the statement caches.
     }

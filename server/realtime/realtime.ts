@@ -144,7 +144,11 @@ export class RealtimeServer<S> {
       if (waitMs > 0) {
         this.refusedUpgrades++;
         const s = Math.max(1, Math.ceil(waitMs / 1000));
-        refuseSocket(socket, 429, HTTP_ERRORS.rateLimit, `too many greedy connections, retry in ${s} s`);
+        // Held a second before it leaves, so a reconnect loop that ignores it costs one handshake a second.
+        const t = setTimeout(() => {
+          refuseSocket(socket, 429, HTTP_ERRORS.rateLimit, `too many greedy connections, retry in ${s} s`);
+        }, 1000);
+        t.unref();
         return;
       }
       const refusal = originRefusal(req);
