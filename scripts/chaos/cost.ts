@@ -66,10 +66,15 @@ function grow(file: string, targetMB: number): number {
 /** Makes a database with one real closed order and one real fill to copy, then stops its simulator cleanly. */
 async function seed(dataDir: string): Promise<void> {
   const sim = await startSim({ dataDir, quiet: true });
-  const cookie = await login(sim.url, 'uta@sim.local', 'uta-pass');
-  const body = { symbol_id: 1, side: 'sell', type: 'market', quantity: '0.001', client_order_id: 'seed' };
-  const r = await api(sim.url, 'POST', '/spot/api/order/orderCreate', body, cookie);
-  if (r.body.code !== 0) throw new Error(`seed order failed: ${JSON.stringify(r.body)}`);
+  try {
+    const cookie = await login(sim.url, 'uta@sim.local', 'uta-pass');
+    const body = { symbol_id: 1, side: 'sell', type: 'market', quantity: '0.001', client_order_id: 'seed' };
+    const r = await api(sim.url, 'POST', '/spot/api/order/orderCreate', body, cookie);
+    if (r.body.code !== 0) throw new Error(`seed order failed: ${JSON.stringify(r.body)}`);
+  } catch (e) {
+    await kill9(sim);
+    throw e;
+  }
   sim.child.kill('SIGTERM');
   await sim.exited;
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { openSync, readFileSync, statSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, login, spawnSim, startSim, tempDir } from './proc';
+import { api, kill9, login, spawnSim, startSim, tempDir } from './proc';
 
 /** Outcome of the corrupted-database run. */
 export interface CorruptResult {
@@ -35,7 +35,13 @@ function damage(file: string): void {
 export async function corruptedDatabase(): Promise<CorruptResult> {
   const dataDir = tempDir('corrupt');
   const sim = await startSim({ dataDir, quiet: true });
-  const cookie = await login(sim.url, 'uta@sim.local', 'uta-pass');
+  // A failure before the clean stop below must not leave the child running.
+  const guard = setTimeout(() => sim.child.kill('SIGKILL'), 60_000);
+  guard.unref();
+  const cookie = await login(sim.url, 'uta@sim.local', 'uta-pass').catch(async (e: unknown) => {
+    await kill9(sim);
+    throw e;
+  });
   for (let i = 0; i < 20; i++) {
     const body = {
       symbol_id: 1,
@@ -50,6 +56,7 @@ export async function corruptedDatabase(): Promise<CorruptResult> {
   // A clean stop checkpoints the WAL into the main file, so the damage lands on live pages.
   sim.child.kill('SIGTERM');
   await sim.exited;
+  clearTimeout(guard);
   const file = join(dataDir, 'sim.db');
   damage(file);
   const before = sha(file);
