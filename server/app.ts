@@ -18,7 +18,8 @@ import type { SimConfig, SimContext } from './context';
 import { Engine } from './engine/engine';
 import type { EngineListener } from './engine/types';
 import { fail, HTTP_ERRORS } from './http/envelope';
-import { commitOrFail } from './http/commit';
+import { commitMark, commitOrFail } from './http/commit';
+import { answerClientError } from './http/clientError';
 import { parseCookies, Router, sendJson } from './http/router';
 import { serveStatic } from './http/static';
 import { Market } from './market/market';
@@ -29,6 +30,7 @@ import { accountsSink, loadAccountsState } from './store/accountRows';
 import { openDatabase } from './store/db';
 import { loadEngineState, persistingListener } from './store/engineRows';
 import { migrateJson } from './store/migrate';
+import { pruneHistory } from './store/prune';
 import { Store } from './store/store';
 import { SimClock } from './clock/clock';
 import { registerTestHooks } from './store/testHooks';
@@ -79,6 +81,9 @@ export async function startSimulator(
   if (loadAccountsState(db) === undefined && loadEngineState(db) === undefined) {
     for (const f of migrateJson(db, dataDir)) console.log(`[sim] migrated ${f} into the database`);
   }
+  const pruned = db.transaction(() => pruneHistory(db))();
+  if (pruned.orders + pruned.executions > 0 && !config.quiet)
+    console.log(`[sim] pruned ${pruned.orders} old orders and ${pruned.executions} old fills`);
   const accounts = new Accounts(loadAccountsState(db), now, accountsSink(store));
   accounts.pruneSessions();
   const market = new Market(SYMBOLS, { seed: config.seed, startedAt, now, storm: config.rate > 0 });
@@ -111,7 +116,12 @@ export async function startSimulator(
   };
   store.commit();
   const pruner = setInterval(() => {
-    if (accounts.pruneSessions() > 0) store.commitQuietly();
+    accounts.pruneSessions();
+    // History the engine would not load after a restart is dropped in the same hourly transaction.
+    store.stage((d) => {
+      pruneHistory(d);
+    });
+    store.commitQuietly();
   }, SESSION_PRUNE_MS);
   pruner.unref();
 
@@ -157,9 +167,10 @@ export async function startSimulator(
   const router = new Router<Account>(
     (token) => accounts.fromToken(token),
     SESSION_COOKIE,
-    () => {
-      commitOrFail(store);
+    (mark) => {
+      commitOrFail(store, mark);
     },
+    () => commitMark(store),
   );
   if (process.env.SIM_TEST_HOOKS === '1') registerTestHooks(router, store, clock);
   for (const mod of [
@@ -213,9 +224,7 @@ export async function startSimulator(
       res.end('The app is not built: run `npm run build` (npm start does it for you).\n');
     }
   });
-  server.on('clientError', (_err, socket) => {
-    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-  });
+  server.on('clientError', answerClientError);
   const rt = new RealtimeServer<Account>(server, {
     path: REALTIME_PATH,
     registry: market,

@@ -8,14 +8,14 @@ import { SESSION_TTL_MS, STARTING_BALANCES } from '../accounts/accounts';
 import type { RouteModule, SimContext } from '../context';
 import { fail, HTTP_ERRORS, ok } from '../http/envelope';
 import { RateLimiter } from '../http/rateLimit';
+import { LowPriorityHasher } from '../http/hasher';
 import { ParamError, type Params } from '../http/params';
 import { ApiError, RawReply, type RequestContext } from '../http/router';
 import { CALLS, SESSION_COOKIE } from '../../workers/protocol/paths';
 
-/** Error codes of the session calls (10007 is the wire's auth code; 10409 mirrors HTTP 409 like the router's codes). */
+/** Error codes of the session calls (10007 is the wire's auth code; 10429 mirrors HTTP 429 like the router's codes). */
 export const AUTH_ERRORS = {
   badCredentials: HTTP_ERRORS.auth,
-  emailTaken: 10409,
   tooMany: 10429,
 } as const;
 
@@ -100,9 +100,11 @@ interface PageInput {
   readonly email: string;
   readonly redirectUrl: string;
   readonly error: string;
+  /** A neutral status line (after a registration); '' for none. */
+  readonly notice?: string;
 }
 
-function renderPage({ kind, email, redirectUrl, error }: PageInput): string {
+function renderPage({ kind, email, redirectUrl, error, notice = '' }: PageInput): string {
   const isLogin = kind === 'login';
   const title = isLogin ? 'Log in' : 'Create an account';
   const action = isLogin ? CALLS.login.path : CALLS.register.path;
@@ -111,7 +113,9 @@ function renderPage({ kind, email, redirectUrl, error }: PageInput): string {
     redirectUrl === '' ? otherPath : `${otherPath}?redirect_url=${encodeURIComponent(redirectUrl)}`;
   const otherText = isLogin ? 'No account yet? Sign up' : 'Already registered? Log in';
   const pwHint = isLogin ? '' : ` minlength="${PASSWORD_MIN}"`;
-  const errorBlock = error === '' ? '' : `<p class="error" role="alert">${escapeHtml(error)}</p>`;
+  const errorBlock =
+    (error === '' ? '' : `<p class="error" role="alert">${escapeHtml(error)}</p>`) +
+    (notice === '' ? '' : `<p class="note" role="status">${escapeHtml(notice)}</p>`);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -134,6 +138,8 @@ function renderPage({ kind, email, redirectUrl, error }: PageInput): string {
     color: #0b0e11; font: inherit; font-weight: 600; cursor: pointer; }
   .error { margin: 0 0 8px; padding: 8px 10px; border-radius: 4px; background: rgba(246, 70, 93, 0.12);
     color: #f6465d; }
+  .note { margin: 0 0 8px; padding: 8px 10px; border-radius: 4px; background: rgba(247, 166, 0, 0.12);
+    color: #eaecef; }
   .other { margin: 18px 0 0; text-align: center; }
   a { color: #f7a600; }
 </style>
@@ -233,9 +239,38 @@ export const AUTH_LIMITS = { loginPerAddress: 20, loginPerAccount: 5, registerPe
 const LOGIN_WINDOW_MS = 60_000;
 
 /** The 429 answer of a limited login or register, with its Retry-After. */
-function tooMany(seconds: number): RawReply {
+async function tooMany(seconds: number): Promise<RawReply> {
+  // Held a moment before it leaves: a guessing loop that ignores Retry-After then costs a request a second per
+  // connection instead of as many as it can send (holding an answer costs the server nothing).
+  await new Promise((ok) => setTimeout(ok, LIMITED_ANSWER_DELAY_MS));
   const reply = fail('code', AUTH_ERRORS.tooMany, `too many attempts, retry in ${seconds} s`, 429);
   return new RawReply({ ...reply, headers: { 'retry-after': String(seconds) } });
+}
+
+/** How long a limited login or register waits before its 429 leaves. */
+export const LIMITED_ANSWER_DELAY_MS = 1000;
+
+/** The login page's line after a registration: true whether or not the email was new, so it reveals nothing. */
+export const REGISTERED_NOTICE =
+  'Registration received. If this email was new, its account is ready: log in with it. If it was already registered, log in with its password.';
+
+/**
+ * The answer of every valid registration, new email or taken: no session, the login page to go to next. The same
+ * status, body and headers either way, so `/register` cannot be used to learn which emails have accounts.
+ */
+function registered(rc: RequestContext<Account>, form: boolean): RawReply {
+  const target = rc.params.raw.redirect_url;
+  const redirect =
+    typeof target === 'string' ? toSameOriginRedirect(target, rc.req.headers.host ?? '') : null;
+  const next = `${CALLS.loginPage.path}?${new URLSearchParams({
+    ...(redirect === null ? {} : { redirect_url: redirect }),
+    registered: '1',
+  }).toString()}`;
+  if (form) {
+    const html = `<!doctype html><title>Redirecting</title><a href="${escapeHtml(next)}">Continue</a>`;
+    return new RawReply({ status: 303, html, headers: { location: next } });
+  }
+  return new RawReply(ok('code', { next }));
 }
 
 /** Registers /login, /register (pages and posts) and /logout. */
@@ -243,72 +278,82 @@ export const registerAuthRoutes: RouteModule = (router, ctx) => {
   const byAddress = new RateLimiter(ctx.now, AUTH_LIMITS.loginPerAddress, LOGIN_WINDOW_MS);
   const byAccount = new RateLimiter(ctx.now, AUTH_LIMITS.loginPerAccount, LOGIN_WINDOW_MS);
   const registrations = new RateLimiter(ctx.now, AUTH_LIMITS.registerPerAddress, LOGIN_WINDOW_MS);
+  const hasher = new LowPriorityHasher();
   router.on(CALLS.loginPage, (rc) =>
-    page(200, { kind: 'login', email: '', redirectUrl: rawRedirect(rc.params), error: '' }),
+    page(200, {
+      kind: 'login',
+      email: '',
+      redirectUrl: rawRedirect(rc.params),
+      error: '',
+      notice: rc.params.raw.registered === '1' ? REGISTERED_NOTICE : '',
+    }),
   );
   router.on(CALLS.registerPage, (rc) =>
-    page(200, { kind: 'register', email: '', redirectUrl: rawRedirect(rc.params), error: '' }),
+    page(200, { kind: 'register', email: '', redirectUrl: rawRedirect(rc.params), error: '', notice: '' }),
   );
 
-  router.on(CALLS.login, async (rc) => {
-    const form = isFormPost(rc.req);
-    let creds: { email: string; password: string };
-    try {
-      creds = readCredentials(rc.params, 'login');
-    } catch (e) {
-      if (form) return formError(e, 'login', rc.params);
-      throw e;
-    }
-    const keys = [`ip:${rc.req.socket.remoteAddress ?? ''}`, `acct:${creds.email.trim().toLowerCase()}`];
-    const wait = Math.max(...keys.map((k, i) => (i === 0 ? byAddress : byAccount).retryAfter(k)));
-    if (wait > 0) return tooMany(wait);
-    const account = await ctx.accounts.verifyAsync(creds.email, creds.password);
-    if (account === null) {
-      byAddress.hit(keys[0] ?? '');
-      byAccount.hit(keys[1] ?? '');
-      const message = 'Wrong email or password.';
-      if (form) {
-        return page(401, {
-          kind: 'login',
-          email: creds.email,
-          redirectUrl: rawRedirect(rc.params),
-          error: message,
-        });
+  router.on(
+    CALLS.login,
+    async (rc) => {
+      const form = isFormPost(rc.req);
+      let creds: { email: string; password: string };
+      try {
+        creds = readCredentials(rc.params, 'login');
+      } catch (e) {
+        if (form) return formError(e, 'login', rc.params);
+        throw e;
       }
-      throw new ApiError(AUTH_ERRORS.badCredentials, 'wrong email or password', 401);
-    }
-    return loggedIn(ctx, rc, account, form);
-  });
+      const ipKey = `ip:${rc.req.socket.remoteAddress ?? ''}`;
+      const acctKey = `acct:${creds.email.trim().toLowerCase()}`;
+      const wait = Math.max(byAddress.retryAfter(ipKey), byAccount.retryAfter(acctKey));
+      if (wait > 0) return tooMany(wait);
+      // The attempt counts before the hash runs, so a burst of parallel guesses cannot all get past the limit
+      // while the first ones are still hashing; a login that succeeds gives its attempt back.
+      byAddress.hit(ipKey);
+      byAccount.hit(acctKey);
+      const account = await hasher.verify(ctx.accounts.all(), creds.email, creds.password);
+      if (account === null) {
+        const message = 'Wrong email or password.';
+        if (form) {
+          return page(401, {
+            kind: 'login',
+            email: creds.email,
+            redirectUrl: rawRedirect(rc.params),
+            error: message,
+          });
+        }
+        throw new ApiError(AUTH_ERRORS.badCredentials, 'wrong email or password', 401);
+      }
+      byAddress.undo(ipKey);
+      byAccount.undo(acctKey);
+      return loggedIn(ctx, rc, account, form);
+    },
+    { forms: true },
+  );
 
-  router.on(CALLS.register, (rc) => {
-    const form = isFormPost(rc.req);
-    let creds: { email: string; password: string };
-    try {
-      creds = readCredentials(rc.params, 'register');
-    } catch (e) {
-      if (form) return formError(e, 'register', rc.params);
-      throw e;
-    }
-    const ipKey = `ip:${rc.req.socket.remoteAddress ?? ''}`;
-    const wait = registrations.retryAfter(ipKey);
-    if (wait > 0) return tooMany(wait);
-    registrations.hit(ipKey);
-    const account = ctx.accounts.register(creds.email, creds.password, 'unified');
-    if (account === null) {
-      const message = 'An account with this email already exists.';
-      if (form) {
-        return page(409, {
-          kind: 'register',
-          email: creds.email,
-          redirectUrl: rawRedirect(rc.params),
-          error: message,
-        });
+  router.on(
+    CALLS.register,
+    async (rc) => {
+      const form = isFormPost(rc.req);
+      let creds: { email: string; password: string };
+      try {
+        creds = readCredentials(rc.params, 'register');
+      } catch (e) {
+        if (form) return formError(e, 'register', rc.params);
+        throw e;
       }
-      throw new ApiError(AUTH_ERRORS.emailTaken, 'an account with this email already exists');
-    }
-    fund(ctx, account.id);
-    return loggedIn(ctx, rc, account, form);
-  });
+      const ipKey = `ip:${rc.req.socket.remoteAddress ?? ''}`;
+      const wait = registrations.retryAfter(ipKey);
+      if (wait > 0) return tooMany(wait);
+      registrations.hit(ipKey);
+      const account = ctx.accounts.register(creds.email, creds.password, 'unified');
+      // A taken email costs the same password hash as a new one, so the answer's timing tells nothing either.
+      if (account === null) await hasher.verify(ctx.accounts.all(), creds.email, creds.password);
+      else fund(ctx, account.id);
+      return registered(rc, form);
+    },
+    { forms: true },
+  );
 
   router.on(CALLS.logout, (rc) => {
     if (rc.token !== null) ctx.accounts.closeSession(rc.token);

@@ -46,5 +46,8 @@ export const HTTP_ERRORS = {
   notFound: 10404,
   method: 10405,
   tooLarge: 10413,
+  forbidden: 10403,
+  mediaType: 10415,
+  headersTooLarge: 10431,
   internal: 10016,
 } as const;

@@ -31,6 +31,14 @@ export class RateLimiter {
       for (const k of [...this.hits.keys()]) if (this.live(k).length === 0) this.hits.delete(k);
   }
 
+  /** Takes back the newest attempt of the key (an attempt reserved before it was known to fail, that succeeded). */
+  undo(key: string): void {
+    const list = this.live(key);
+    list.pop();
+    if (list.length === 0) this.hits.delete(key);
+    else this.hits.set(key, list);
+  }
+
   private live(key: string): number[] {
     const cutoff = this.now() - this.windowMs;
     const list = (this.hits.get(key) ?? []).filter((t) => t > cutoff);

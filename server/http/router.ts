@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallDef } from '../../workers/protocol/paths';
 import { fail, HTTP_ERRORS, ok, type JsonReply } from './envelope';
+import { bodyTypeRefusal, originRefusal } from './origin';
 import { ParamError, Params, type RawParams } from './params';
 
 /** Largest accepted request body. */
@@ -46,6 +47,13 @@ export class RawReply {
 interface Route<S> {
   readonly def: CallDef;
   readonly handler: Handler<S>;
+  readonly opts: RouteOptions;
+}
+
+/** Per-route edge options. */
+export interface RouteOptions {
+  /** Accept urlencoded form posts besides JSON (only the login and register pages post forms). */
+  readonly forms?: boolean;
 }
 
 /** Reads the session subject for a request from its cookie token. */
@@ -117,6 +125,7 @@ export function sendJson(res: ServerResponse, reply: JsonReply): void {
   res.writeHead(reply.status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
     'content-length': Buffer.byteLength(body),
     ...reply.headers,
   });
@@ -133,19 +142,21 @@ export class Router<S> {
     private readonly resolveSession: SessionResolver<S>,
     private readonly cookieName: string,
     /** Runs after every handler, before the answer leaves (the store's commit; throws to answer an error). */
-    private readonly commit: () => void = () => undefined,
+    private readonly commit: (mark: number) => void = () => undefined,
+    /** Runs before every handler; its mark is handed to `commit` (the store's failure count). */
+    private readonly begin: () => number = () => 0,
   ) {}
 
   /** Registers a handler for a call of the path table. */
-  on(def: CallDef, handler: Handler<S>): this {
-    this.routes.set(`${def.method} ${def.path}`, { def, handler });
+  on(def: CallDef, handler: Handler<S>, opts: RouteOptions = {}): this {
+    this.routes.set(`${def.method} ${def.path}`, { def, handler, opts });
     this.paths.add(def.path);
     return this;
   }
 
   /** Registers a handler for every path under a prefix (the path ends with '/'). */
   onPrefix(def: CallDef, handler: Handler<S>): this {
-    this.prefixRoutes.push({ def, handler });
+    this.prefixRoutes.push({ def, handler, opts: {} });
     return this;
   }
 
@@ -168,7 +179,17 @@ export class Router<S> {
       );
       return;
     }
-    const { def, handler } = route;
+    const { def, handler, opts } = route;
+    if (method === 'POST') {
+      // Checked before the body is read or the session resolved: a refused request changes nothing.
+      const refusal = originRefusal(req) ?? bodyTypeRefusal(req, opts.forms === true);
+      if (refusal !== null) {
+        const code = refusal.status === 403 ? HTTP_ERRORS.forbidden : HTTP_ERRORS.mediaType;
+        req.resume();
+        sendJson(res, fail(def.envelope, code, refusal.message, refusal.status));
+        return;
+      }
+    }
     let reply: JsonReply | { status: number; html: string; headers?: Record<string, string> };
     try {
       const token = parseCookies(req.headers.cookie).get(this.cookieName) ?? null;
@@ -177,8 +198,9 @@ export class Router<S> {
       const query: Record<string, string> = Object.fromEntries(url.searchParams);
       const body = method === 'POST' ? parseBody(req.headers['content-type'], await readBody(req)) : {};
       const params = new Params({ ...query, ...body });
+      const mark = this.begin();
       const result = await handler({ req, url, params, session, token });
-      this.commit();
+      this.commit(mark);
       reply = result instanceof RawReply ? result.reply : ok(def.envelope, result ?? {});
     } catch (e) {
       if (e instanceof ParamError)
@@ -193,6 +215,7 @@ export class Router<S> {
       res.writeHead(reply.status, {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
         ...reply.headers,
       });
       res.end(reply.html);

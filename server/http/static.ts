@@ -1,6 +1,7 @@
 /**
  * Serves the built app (vite's dist/) with SPA fallback: every non-API GET path gets index.html. Text files go out
- * brotli- or gzip-compressed when the client accepts it, compressed once per file version and kept in memory.
+ * brotli- or gzip-compressed when the client accepts it, compressed once per file version and kept in memory. Source
+ * maps are never served (they would hand out the sources), and every answer carries the page's Content-Security-Policy.
  */
 import { createReadStream, existsSync, readFile, statSync } from 'node:fs';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -22,7 +23,31 @@ const TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/**
+ * The page's policy: scripts, workers and data only from this origin (the hub's SharedWorker and the paint and
+ * module workers are same-origin files; `blob:` covers workers a library builds from a Blob), inline styles for
+ * React's style props and the chart library, `data:`/`blob:` images for canvas exports, and the socket on this
+ * origin ('self' covers ws: to the same host in CSP 3). No 'unsafe-eval': pixi.js is fed `pixi.js/unsafe-eval`-free
+ * builds only if it needs none; the e2e test `edge.spec.ts` loads the page under this policy and fails on any
+ * violation.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "child-src 'self' blob:",
+  "connect-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
@@ -90,6 +115,12 @@ export function serveStatic(
   }
   const file = normalize(join(root, decoded));
   const inside = file === root || file.startsWith(root.endsWith(sep) ? root : root + sep);
+  if (extname(file) === '.map') {
+    // Source maps stay on disk for local debugging; served, they would hand out the sources.
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+    res.end('Not found\n');
+    return true;
+  }
   const isFile = inside && existsSync(file) && statSync(file).isFile();
   const target = isFile ? file : index;
   const hashed = isFile && decoded.startsWith('/assets/');

@@ -6,6 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { HTTP_ERRORS } from '../http/envelope';
+import { originRefusal } from '../http/origin';
+import { refuseSocket } from '../http/socketReply';
+import { AddressBudgets, CLOSE, FAIRNESS, TokenBucket } from './budget';
 
 /** Largest control frame accepted; larger ones get an error frame (the connection lives on). */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -42,6 +46,8 @@ export interface RealtimeOptions<S> {
   readonly maxBufferedBytes?: number;
   /** A client silent (no frame, no ping) this long is closed. */
   readonly idleMs?: number;
+  /** Clock of the per-connection budgets (tests move it). */
+  readonly now?: () => number;
 }
 
 interface Client<S> {
@@ -51,6 +57,16 @@ interface Client<S> {
   readonly topics: Set<string>;
   topicChars: number;
   lastSeen: number;
+  /** Control frames it may still send (FAIRNESS.frame*). */
+  readonly frames: TokenBucket;
+  /** Snapshot bytes it may still be sent (FAIRNESS.snapshot*). */
+  readonly snapshots: TokenBucket;
+  /** Its peer address (budgets shared by an address are keyed by it). */
+  readonly address: string;
+  /** Milliseconds of snapshot work its address may still cost (shared by the address's connections). */
+  readonly place: TokenBucket;
+  /** Subscribes refused in a row for the snapshot budget. */
+  throttledInARow: number;
 }
 
 /** Counters for tests, benches and /sim/health. */
@@ -60,6 +76,16 @@ export interface RealtimeStats {
   readonly dropped: number;
   readonly badFrames: number;
   readonly messagesOut: number;
+  /** Subscribes refused for the snapshot budget or a full send buffer. */
+  readonly throttled: number;
+  /** Connections closed for asking past their budgets (1008). */
+  readonly greedyDropped: number;
+  /** Upgrades refused for a foreign Origin. */
+  readonly refusedOrigins: number;
+  /** Upgrades refused because the address's clients kept being dropped as greedy. */
+  readonly refusedUpgrades: number;
+  /** Snapshot bytes sent on subscribe. */
+  readonly snapshotBytes: number;
 }
 
 /** The realtime endpoint. */
@@ -73,6 +99,13 @@ export class RealtimeServer<S> {
   private dropped = 0;
   private badFrames = 0;
   private messagesOut = 0;
+  private throttled = 0;
+  private greedyDropped = 0;
+  private refusedOrigins = 0;
+  private snapshotBytes = 0;
+  private readonly now: () => number;
+  private readonly places: AddressBudgets;
+  private refusedUpgrades = 0;
   private readonly maxBuffered: number;
   private readonly idleMs: number;
 
@@ -82,15 +115,46 @@ export class RealtimeServer<S> {
   ) {
     this.maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
     this.idleMs = opts.idleMs ?? 10 * 60 * 1000;
+    this.now = opts.now ?? Date.now;
+    this.places = new AddressBudgets(this.now);
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: HARD_FRAME_BYTES,
       perMessageDeflate: false,
+      // One frame per macrotask: a client that sends a burst of subscribes has them handled between everyone
+      // else's I/O instead of in one synchronous run that stalls every other connection.
+      allowSynchronousEvents: false,
     });
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname !== opts.path) {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      let pathname: string;
+      try {
+        pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      } catch {
+        refuseSocket(socket, 400, HTTP_ERRORS.param, 'bad request url');
+        return;
+      }
+      if (pathname !== opts.path) {
+        refuseSocket(socket, 404, HTTP_ERRORS.notFound, `no socket at ${pathname.slice(0, 200)}`);
+        return;
+      }
+      // Another site (or another local app) must not open a socket that carries this browser's cookie.
+      // An address whose clients were dropped as greedy again and again waits before it may connect again.
+      const address = req.socket.remoteAddress ?? '';
+      const waitMs = this.places.barredMs(address);
+      if (waitMs > 0) {
+        this.refusedUpgrades++;
+        const s = Math.max(1, Math.ceil(waitMs / 1000));
+        // Held a second before it leaves, so a reconnect loop that ignores it costs one handshake a second.
+        const t = setTimeout(() => {
+          refuseSocket(socket, 429, HTTP_ERRORS.rateLimit, `too many greedy connections, retry in ${s} s`);
+        }, 1000);
+        t.unref();
+        return;
+      }
+      const refusal = originRefusal(req);
+      if (refusal !== null) {
+        this.refusedOrigins++;
+        refuseSocket(socket, 403, HTTP_ERRORS.forbidden, refusal.message);
         return;
       }
       this.wss.handleUpgrade(req, socket, head, (ws) => {
@@ -142,6 +206,11 @@ export class RealtimeServer<S> {
       dropped: this.dropped,
       badFrames: this.badFrames,
       messagesOut: this.messagesOut,
+      throttled: this.throttled,
+      greedyDropped: this.greedyDropped,
+      refusedOrigins: this.refusedOrigins,
+      refusedUpgrades: this.refusedUpgrades,
+      snapshotBytes: this.snapshotBytes,
     };
   }
 
@@ -160,6 +229,11 @@ export class RealtimeServer<S> {
       topics: new Set(),
       topicChars: 0,
       lastSeen: Date.now(),
+      frames: new TokenBucket(FAIRNESS.frameBurst, FAIRNESS.framesPerSecond, this.now),
+      snapshots: new TokenBucket(FAIRNESS.snapshotBurstBytes, FAIRNESS.snapshotBytesPerSecond, this.now),
+      address: req.socket.remoteAddress ?? '',
+      place: this.places.snapshotTime(req.socket.remoteAddress ?? ''),
+      throttledInARow: 0,
     };
     this.clients.add(client);
     this.totalConnections++;
@@ -185,7 +259,20 @@ export class RealtimeServer<S> {
   }
 
   private onFrame(c: Client<S>, data: RawData, isBinary: boolean): void {
+    // A dropped client's socket may still deliver frames while its close handshake runs: ignore them.
+    if (!this.clients.has(c)) return;
     const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
+    // Every frame costs a token, answered or not: past the burst it is refused, and a client that keeps
+    // sending into a full debt (a whole burst more) is dropped rather than answered forever.
+    const level = c.frames.take(1);
+    if (level < 0) {
+      if (level < -FAIRNESS.frameBurst) this.dropGreedy(c, 'too many frames');
+      // Only the first refusal of a run is answered: answering a flood frame by frame would be work too.
+      else if (level > -1)
+        this.reject(c, '', undefined, `error:too many requests, retry in ${c.frames.waitMs()} ms`);
+      else this.badFrames++;
+      return;
+    }
     if (isBinary) {
       this.reject(c, '', undefined, 'error:binary frames are not supported');
       return;
@@ -259,6 +346,17 @@ export class RealtimeServer<S> {
       this.reject(c, 'subscribe', reqId, 'error:args too long for this connection');
       return;
     }
+    const added = new Set(topics.filter((t) => !c.topics.has(t))).size;
+    if (c.topics.size + added > FAIRNESS.maxTopics) {
+      this.reject(
+        c,
+        'subscribe',
+        reqId,
+        `error:too many topics for this connection (max ${FAIRNESS.maxTopics})`,
+      );
+      return;
+    }
+    if (!this.mayTakeSnapshots(c, reqId)) return;
     const fresh: string[] = [];
     for (const t of topics) {
       if (!c.topics.has(t)) {
@@ -280,7 +378,50 @@ export class RealtimeServer<S> {
       JSON.stringify({ success: true, ret_msg: 'subscribe', conn_id: c.id, req_id: reqId, op: 'subscribe' }),
     );
     // Every subscribe, even a repeated one, gets the current state: that is how a client recovers from a gap.
-    for (const t of fresh) for (const f of this.opts.registry.initialFrames(t, c.session)) this.send(c, f);
+    // Charged after the fact: the buckets may run into debt by one subscribe's snapshots, never more.
+    const t0 = performance.now();
+    try {
+      for (const t of fresh)
+        for (const f of this.opts.registry.initialFrames(t, c.session)) {
+          if (!this.send(c, f)) return;
+          c.snapshots.take(f.length);
+          this.snapshotBytes += f.length;
+        }
+    } finally {
+      c.place.take(performance.now() - t0);
+    }
+  }
+
+  /**
+   * True when the client may be sent snapshots now; otherwise the subscribe is refused with the wait, and a client
+   * that keeps asking regardless is dropped. A client whose send buffer is filling is not reading: no snapshots.
+   */
+  private mayTakeSnapshots(c: Client<S>, reqId: string | undefined): boolean {
+    const slow = c.ws.bufferedAmount > FAIRNESS.snapshotBufferedBytes;
+    // A connection that has used little of its own budget lately is calm: the address's shared budget (which a
+    // greedy neighbour on the same address may have drained) does not hold it back.
+    const own = c.snapshots.level();
+    const calm = own >= FAIRNESS.snapshotBurstBytes * FAIRNESS.calmShare;
+    if (!slow && own > 0 && (calm || c.place.level() > 0)) {
+      c.throttledInARow = 0;
+      return true;
+    }
+    this.throttled++;
+    if (++c.throttledInARow > FAIRNESS.maxThrottledInARow) {
+      this.dropGreedy(c, 'snapshot budget exceeded');
+      return false;
+    }
+    const wait = slow ? 1000 : Math.max(c.snapshots.waitMs(), c.place.waitMs());
+    this.reject(c, 'subscribe', reqId, `error:snapshot budget exhausted, retry in ${wait} ms`);
+    return false;
+  }
+
+  /** Closes a client that kept asking past its budget (1008 with the reason) and frees its subscriptions. */
+  private dropGreedy(c: Client<S>, reason: string): void {
+    this.greedyDropped++;
+    this.places.dropped(c.address);
+    c.ws.close(CLOSE.greedy, reason);
+    this.remove(c);
   }
 
   private unsubscribe(c: Client<S>, topics: readonly string[], reqId: string | undefined): void {
@@ -340,10 +481,12 @@ export class RealtimeServer<S> {
   }
 
   private closeIdle(): void {
+    // A full address budget is the same as a new one: forget it, so the map does not grow with every address seen.
+    this.places.forgetIdle();
     const now = Date.now();
     for (const c of this.clients) {
       if (now - c.lastSeen > this.idleMs) {
-        c.ws.close(4000, 'idle');
+        c.ws.close(CLOSE.idle, 'idle');
         this.remove(c);
       }
     }

@@ -26,6 +26,8 @@ export class Store {
   onFailure: () => void = () => undefined;
   /** Commits so far (tests and the chaos script read it). */
   commits = 0;
+  /** Commits that failed so far, quiet ones included (a request compares it to learn its write was lost). */
+  failedCommits = 0;
 
   constructor(readonly db: Db) {}
 
@@ -69,6 +71,7 @@ export class Store {
         })();
         this.commits++;
       } catch (e) {
+        this.failedCommits++;
         console.error('[sim] store: write failed, state restored from the database:', e);
         this.onFailure();
         // Restoring may itself have staged rows or pushes describing the restored state: keep only the pushes.

@@ -4,6 +4,9 @@
  * devicePixelRatio (crisp), words (captions, localised labels) as Text. Only painted bands change their objects; the
  * stage renders once per `present`, never on pixi's own ticker.
  */
+// pixi's default shader setup builds functions with `new Function`; this build does not, so the page's
+// Content-Security-Policy needs no 'unsafe-eval' (server/http/static.ts).
+import 'pixi.js/unsafe-eval';
 import { Application, BitmapFont, BitmapText, Container, Graphics, Text } from 'pixi.js';
 import { toColourNumber } from './tokens';
 import { FONT_FAMILY, FONTS, type Band, type FontRole, type TextShape } from './scene';

@@ -359,9 +359,17 @@ describe('account routes', () => {
       expect(loadAccountsState(h.ctx.store.db)?.prefs[ids.uta ?? '']).toEqual(prefs);
     });
 
-    it('accepts a form-encoded upsert_keys JSON string', async () => {
-      await as('leader', CALLS.setPrefSetting, { form: { upsert_keys: '{"kline_cancel_prompt":"hide"}' } });
-      expect(resultOf(await as('leader', CALLS.getPrefSetting))).toEqual({ kline_cancel_prompt: 'hide' });
+    it.each([
+      ['a form', { form: { upsert_keys: '{"kline_cancel_prompt":"hide"}' } }],
+      [
+        'a text/plain body',
+        { raw: { type: 'text/plain', text: '{"upsert_keys":{"kline_cancel_prompt":"hide"}}' } },
+      ],
+    ])('refuses %s (415 envelope) and stores nothing: a cross-site page can send those', async (_, opts) => {
+      const r = await as('leader', CALLS.setPrefSetting, opts);
+      expect(r.status).toBe(415);
+      expect(r.body).toMatchObject({ code: 10415, success: false });
+      expect(resultOf(await as('leader', CALLS.getPrefSetting))).toEqual({});
     });
 
     it.each([

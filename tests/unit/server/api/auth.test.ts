@@ -173,35 +173,53 @@ describe('auth routes', () => {
     expect(form.text).toContain('password is required');
   });
 
-  it('registers a funded unified account, logs it in, and refuses a duplicate email', async () => {
+  it('registers a funded unified account without a session, then logs it in', async () => {
     const r = await call(h, CALLS.register, {
-      json: { email: 'new.user@sim.local', password: 'longenough' },
+      json: { email: 'new.user@sim.local', password: 'longenough', redirect_url: '/en/trade/spot/ETH/USDT' },
     });
     expect(r.body).toMatchObject({ code: 0, success: true });
-    const uid = resultOf(r).uid;
-    expect(typeof uid).toBe('string');
-    const cookie = sessionCookieOf(r);
+    expect(resultOf(r)).toEqual({
+      next: '/login?redirect_url=%2Fen%2Ftrade%2Fspot%2FETH%2FUSDT&registered=1',
+    });
+    expect(r.headers.get('set-cookie')).toBeNull();
+    const cookie = await login(h, 'new.user@sim.local', 'longenough');
     const info = resultOf(await call(h, CALLS.userInfo, { cookie }));
-    expect(info).toMatchObject({
-      id: uid,
-      isLogin: true,
-      isUTA: true,
-      unified_account: 2,
-      isDemoAccount: false,
-    });
-    expect(totalOf(h, String(uid), 'USDT')).toBe('100000');
-    expect(totalOf(h, String(uid), 'BTC')).toBe('2');
+    expect(info).toMatchObject({ isLogin: true, isUTA: true, unified_account: 2, isDemoAccount: false });
+    const uid = String(info.id);
+    expect(totalOf(h, uid, 'USDT')).toBe('100000');
+    expect(totalOf(h, uid, 'BTC')).toBe('2');
+  });
 
-    const dup = await call(h, CALLS.register, {
-      json: { email: 'NEW.user@sim.local', password: 'otherpass1' },
+  it('answers a taken email exactly like a new one, logs no one in and changes nothing', async () => {
+    const fresh = await call(h, CALLS.register, {
+      json: { email: 'fresh.one@sim.local', password: 'longenough' },
     });
-    expect(dup.body).toMatchObject({ code: 10409, success: false });
-    expect(dup.headers.get('set-cookie')).toBeNull();
-    const dupForm = await call(h, CALLS.register, {
-      form: { email: 'new.user@sim.local', password: 'otherpass1' },
+    const taken = await call(h, CALLS.register, {
+      json: { email: 'UTA@sim.local', password: 'otherpass1' },
     });
-    expect(dupForm.status).toBe(409);
-    expect(dupForm.text).toContain('already exists');
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.text).toBe(fresh.text);
+    expect(taken.headers.get('set-cookie')).toBeNull();
+    expect([...taken.headers.keys()].sort()).toEqual([...fresh.headers.keys()].sort());
+    // The owner's password still works; the registrant's does not.
+    await login(h, 'uta@sim.local');
+    const wrong = await call(h, CALLS.login, { json: { email: 'uta@sim.local', password: 'otherpass1' } });
+    expect(wrong.body).toMatchObject({ code: 10007 });
+
+    const freshForm = await call(h, CALLS.register, {
+      form: { email: 'fresh.form@sim.local', password: 'longenough' },
+    });
+    const takenForm = await call(h, CALLS.register, {
+      form: { email: 'uta@sim.local', password: 'otherpass1' },
+    });
+    for (const r of [freshForm, takenForm]) {
+      expect(r.status).toBe(303);
+      expect(r.headers.get('location')).toBe('/login?registered=1');
+      expect(r.headers.get('set-cookie')).toBeNull();
+    }
+    expect(takenForm.text).toBe(freshForm.text);
+    const page = await call(h, CALLS.loginPage, { query: { registered: '1' } });
+    expect(page.text).toContain('Registration received.');
   });
 
   it('registers with a form post and redirects same-origin only', async () => {
@@ -209,8 +227,8 @@ describe('auth routes', () => {
       form: { email: 'form.user@sim.local', password: 'longenough', redirect_url: '//evil.example' },
     });
     expect(r.status).toBe(303);
-    expect(r.headers.get('location')).toBe('/');
-    expect(r.headers.get('set-cookie')).toContain('HttpOnly');
+    expect(r.headers.get('location')).toBe('/login?registered=1');
+    expect(r.headers.get('set-cookie')).toBeNull();
   });
 
   it.each([

@@ -27,4 +27,19 @@ describe('login limits', () => {
     expect(right.status).toBe(429);
     expect(await login(sim, 'uta@sim.local', 'uta-pass')).toContain('=');
   });
+
+  it('counts parallel guesses before hashing them: a burst of 12 gets at most 5 hashed, the rest 429 at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(sim, 'POST', '/login', { email: 'isolated@sim.local', password: `burst-${i}` }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('gives a successful login its attempt back: five right logins in a row do not limit the account', async () => {
+    for (let i = 0; i < 6; i++) expect(await login(sim, 'leader@sim.local', 'leader-pass')).toContain('=');
+  });
 });

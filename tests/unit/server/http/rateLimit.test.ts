@@ -17,3 +17,18 @@ describe('RateLimiter', () => {
     expect(l.retryAfter('k')).toBe(0);
   });
 });
+
+describe('RateLimiter.undo', () => {
+  it('takes back the newest attempt, so a reserved attempt that succeeded does not count', () => {
+    const l = new RateLimiter(() => 0, 2, 60_000);
+    l.hit('k');
+    l.hit('k');
+    expect(l.retryAfter('k')).toBeGreaterThan(0);
+    l.undo('k');
+    expect(l.retryAfter('k')).toBe(0);
+    l.undo('k');
+    l.undo('k');
+    l.hit('k');
+    expect(l.retryAfter('k')).toBe(0);
+  });
+});
