@@ -10,6 +10,7 @@ import { Accounts, STARTING_BALANCES, type Account } from './accounts/accounts';
 import { registerAccountRoutes } from './api/account';
 import { registerAuthRoutes } from './api/auth';
 import { registerContentRoutes } from './api/content';
+import { registerConfigRoutes } from './api/config';
 import { registerMarketRoutes } from './api/market';
 import { registerOrderRoutes } from './api/orders';
 import type { SimConfig, SimContext } from './context';
@@ -159,6 +160,7 @@ export async function startSimulator(
     registerAccountRoutes,
     registerContentRoutes,
     registerAuthRoutes,
+    registerConfigRoutes,
   ]) {
     mod(router, ctx);
   }

@@ -4,6 +4,7 @@
  */
 import { atom, type Atom } from 'jotai';
 import type { AccountDiff, ConnectionState, SymbolInfo, TickerRow } from '../../workers/api';
+import { DEFAULT_WEB_CONFIG, type WebConfig } from '../../workers/protocol/webConfig';
 
 export type { SymbolInfo };
 
@@ -56,3 +57,7 @@ accountAtom.debugLabel = 'accountAtom';
 /** Order notifications waiting to be shown as toasts, oldest first; the toast host removes what it showed. */
 export const orderNoticesAtom = atom<AccountDiff['notices']>([]);
 orderNoticesAtom.debugLabel = 'orderNoticesAtom';
+
+/** The web config (compliance switches) the hub fetched; the defaults until it answered. */
+export const webConfigAtom = atom<WebConfig>(DEFAULT_WEB_CONFIG);
+webConfigAtom.debugLabel = 'webConfigAtom';

@@ -88,6 +88,8 @@ export const CALLS = {
   demoWalletBalance: call('GET', '/spot/api/demo/wallet_balance', 'code', true),
   demoRecharge: call('POST', '/spot/api/demo/recharge', 'code', true),
   ltSymbolInfo: call('GET', '/spot/api/lt/symbol_info', 'code', false),
+  // Web config (spec §6 compliance switches): per account (the session) and region (`region`, else the account's).
+  webConfig: call('GET', '/spot/api/config/web_config', 'code', false),
 
   // Preferences (spec §7 setPrefSetting upsert_keys) and double-confirm config.
   getPrefSetting: call('GET', '/user/api/pref/getPrefSetting', 'code', true),
