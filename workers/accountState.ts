@@ -22,7 +22,7 @@ import {
   toCandleInterval,
 } from './account/fills';
 import type { Fill, FillMarker } from './protocol/account';
-import { decideNotification } from './account/notifications';
+import { orderNoticesOf } from './account/orderNotices';
 import { isTerminalStatus, OpenOrders, type OpenListKind } from './account/orders';
 import { toOrderEvent, type OrderEvent } from './protocol/orderEvent';
 import { WalletBalances } from './account/wallet';
@@ -167,11 +167,12 @@ export class AccountState {
             this.hooks.count('account.badOrder');
             continue;
           }
+          const before = this.orders.get(ev.orderId);
           const r = this.orders.apply(ev);
           changed = true;
           if (isTerminalStatus(ev.status) && r.prevStatus !== ev.status) this.historyVersion++;
-          const d = decideNotification(r.prevStatus, ev);
-          if (d.type !== 'none') this.notice(`${ev.orderId}:${ev.status}`, d.kind, d.withSound, ev);
+          for (const n of orderNoticesOf(before, r.prevStatus, ev))
+            this.notice(`${ev.orderId}:${n.kind}:${ev.updatedTime}`, n.kind, n.sound, ev);
         }
         break;
       case 'wallet': {

@@ -14,6 +14,7 @@ import { isRtl } from '../session/routes';
 import { SpotPage } from './SpotPage';
 import { openingAtom, pairLookupAtom, routeAtom, themeAtom } from '../session/state';
 import { ToastHost } from '../ui/toasts/ToastHost';
+import { NoticeHost } from '../features/notices/NoticeHost';
 import { applyTheme } from './theme';
 import { useSessionUser } from '../session/useSessionUser';
 import { useSymbolOpening } from './useSymbolOpening';
@@ -100,6 +101,7 @@ export function Shell({ mobile }: { readonly mobile: boolean }): React.JSX.Eleme
       {route.kind === 'spot' && <DocumentTitle pair={pair} symbol={symbol} locale={route.locale} />}
       {body}
       <ToastHost />
+      <NoticeHost />
     </div>
   );
 }

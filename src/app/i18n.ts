@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'trade',
   'orders',
   'chart',
+  'notices',
 ] as const;
 /** One namespace. */
 export type Namespace = (typeof NAMESPACES)[number];

@@ -7,6 +7,7 @@ import type orderbook from '../../locales/en/orderbook.json';
 import type trade from '../../locales/en/trade.json';
 import type orders from '../../locales/en/orders.json';
 import type chart from '../../locales/en/chart.json';
+import type notices from '../../locales/en/notices.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -20,6 +21,7 @@ declare module 'i18next' {
       trade: typeof trade;
       orders: typeof orders;
       chart: typeof chart;
+      notices: typeof notices;
     };
   }
 }

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { accountAtom } from '../hub/state';
+import { useHubWant } from '../hub/useHubWant';
 import { getCall } from './api';
 import { toSessionUser, VISITOR, type SessionUser } from './session';
 import { sessionUserAtom } from './state';
@@ -13,6 +14,8 @@ import { sessionUserAtom } from './state';
 export function useSessionUser(): void {
   const setUser = useSetAtom(sessionUserAtom);
   const account = useAtomValue(accountAtom);
+  // The account diff tells every tab of a login or logout elsewhere (private topics follow only a logged-in session).
+  useHubWant({ account: true });
   useEffect(() => {
     const ctl = new AbortController();
     getCall('userInfo', {}, ctl.signal).then(
