@@ -66,7 +66,8 @@ export function orderNoticesOf(
     if (ev.status === 'ORDER_CANCELED' && ev.cancelType !== 'CancelByUser' && ev.cancelType !== '')
       return [{ kind: 'ocoUntriggered', sound: false }];
   }
-  if (before === undefined || wasFinal || isTerminalStatus(ev.status) || before.status !== ev.status) return [];
+  if (before === undefined || wasFinal || isTerminalStatus(ev.status) || before.status !== ev.status)
+    return [];
   const out: OrderNotice[] = [];
   if (before.price !== ev.price) out.push({ kind: 'amendedPrice', sound: false });
   if (before.qty !== ev.qty) out.push({ kind: 'amendedQty', sound: false });
