@@ -5,6 +5,7 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { ConnectionIndicator } from '../features/connection/ConnectionIndicator';
 import { LogoutButton } from '../features/connection/LogoutButton';
 import { NoticeCentre } from '../features/notices/NoticeCentre';
+import { DemoWalletButton } from '../features/roles/DemoWalletButton';
 import { footerVisibleAtom, themeAtom } from '../session/state';
 
 /** The global settings bar: language, theme, footer, and (desktop) the layout controls. */
@@ -55,6 +56,7 @@ export function GlobalSettingsBar({
           ))}
         </div>
         <LanguageSwitcher />
+        <DemoWalletButton />
         <NoticeCentre />
         <LogoutButton />
       </div>

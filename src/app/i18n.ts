@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'orders',
   'chart',
   'notices',
+  'guides',
 ] as const;
 /** One namespace. */
 export type Namespace = (typeof NAMESPACES)[number];

@@ -8,6 +8,7 @@ import type trade from '../../locales/en/trade.json';
 import type orders from '../../locales/en/orders.json';
 import type chart from '../../locales/en/chart.json';
 import type notices from '../../locales/en/notices.json';
+import type guides from '../../locales/en/guides.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -22,6 +23,7 @@ declare module 'i18next' {
       orders: typeof orders;
       chart: typeof chart;
       notices: typeof notices;
+      guides: typeof guides;
     };
   }
 }

@@ -1,5 +1,7 @@
 /** The notice centre's state: the session's notices, newest first, and how many the trader has not seen. */
 import { atom } from 'jotai';
+import { storedAtom } from '../../session/storage';
+import { NO_READ_STATE, type BannerReadState } from './announcements';
 import type { NoticeMessage } from './noticeMessages';
 
 /** Notices kept for the session. */
@@ -25,3 +27,15 @@ export const keepNoticeAtom = atom(null, (get, set, kept: KeptNotice) => {
   if (kept.message.persistent) set(unreadNoticesAtom, get(unreadNoticesAtom) + 1);
 });
 keepNoticeAtom.debugLabel = 'keepNoticeAtom';
+
+/** The announcement banner's read state (spec §3 openTime / readedList), kept in the browser. */
+export const bannerReadAtom = storedAtom<BannerReadState>('announcementBanner', NO_READ_STATE, (raw) => {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const r = raw as { hiddenUntil?: unknown; readedList?: unknown };
+  if (typeof r.hiddenUntil !== 'number' || !Array.isArray(r.readedList)) return undefined;
+  return {
+    hiddenUntil: r.hiddenUntil,
+    readedList: r.readedList.filter((x): x is string => typeof x === 'string'),
+  };
+});
+bannerReadAtom.debugLabel = 'bannerReadAtom';
