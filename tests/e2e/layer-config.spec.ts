@@ -6,7 +6,15 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Simulator } from '../../server/app';
-import { LAYER_SHOTS, loginOver, pageCall, setLook, setWebConfig, startLayerSim } from './support/layer';
+import {
+  LAYER_SHOTS,
+  loginOver,
+  pageCall,
+  setLook,
+  setWebConfig,
+  SHOOT,
+  startLayerSim,
+} from './support/layer';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1600, height: 1000 } });
@@ -132,13 +140,28 @@ test('each order event its own notice: post-only cancel, partial cancel, fill; t
     )
     .not.toMatch(/createOrderNotifyClose/);
 
-  const panel = page.getByTestId('notice-centre-panel');
-  for (const theme of ['dark', 'light'] as const) {
-    await setLook(page, theme);
-    await page.getByTestId('notice-centre').click();
-    await expect(panel).toBeVisible();
-    await panel.screenshot({ path: `${LAYER_SHOTS}/notice-centre-${theme}-en.png` });
-    await page.keyboard.press('Escape');
+  if (SHOOT) {
+    // The centre and a toast in each look; ar-SA through the language route (the centre is per tab, so it is
+    // refilled there by one more fill).
+    const panel = page.getByTestId('notice-centre-panel');
+    for (const locale of ['en', 'ar-SA'] as const) {
+      if (locale === 'ar-SA') {
+        await page.goto(`${sim.url}/ar-SA/trade/spot/BTC/USDT`);
+        await expect(page.getByTestId('notice-centre')).toBeVisible({ timeout: 15_000 });
+        const [p] = await bestAsk();
+        await create({ price: p, quantity: '0.001' });
+      }
+      for (const theme of ['dark', 'light'] as const) {
+        await setLook(page, theme);
+        if (locale === 'ar-SA' && theme === 'dark')
+          await toasts.first().screenshot({ path: `${LAYER_SHOTS}/notice-toast-${theme}-${locale}.png` });
+        await page.getByTestId('notice-centre').click();
+        await expect(panel).toBeVisible();
+        await panel.screenshot({ path: `${LAYER_SHOTS}/notice-centre-${theme}-${locale}.png` });
+        await page.keyboard.press('Escape');
+      }
+    }
+    await page.goto(`${sim.url}${PAIR}`);
   }
   await setLook(page, 'dark');
 });

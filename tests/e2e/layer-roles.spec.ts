@@ -7,9 +7,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../../server/app';
 import { pickKind } from './support/orders';
-import { LAYER_SHOTS, loginOver, pageCall, setLook, setWebConfig, startLayerSim } from './support/layer';
+import {
+  LAYER_SHOTS,
+  loginOver,
+  pageCall,
+  setLook,
+  setWebConfig,
+  SHOOT,
+  startLayerSim,
+} from './support/layer';
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 let sim: Simulator;
@@ -25,6 +33,7 @@ const prefs = async (page: Page): Promise<Record<string, string>> =>
 
 /** Dark/light × en/ar-SA screenshots of one element, the page reloaded in each locale. */
 async function shots(page: Page, path: string, testId: string, name: string): Promise<void> {
+  if (!SHOOT) return;
   for (const locale of ['en', 'ar-SA'] as const) {
     await page.goto(`${sim.url}/${locale}${path}`);
     const el = page.getByTestId(testId);
@@ -64,9 +73,10 @@ test('the guides: new-user next/done, OCO buy and sell steps, trailing stop; sta
   await expect(oco).toHaveAttribute('data-step', 'sell1');
   await oco.getByTestId('guide-next').click();
   await expect(oco).toHaveAttribute('data-step', 'sell2');
-  for (const locale of ['en', 'ar-SA'] as const)
+  for (const locale of SHOOT ? (['en', 'ar-SA'] as const) : []) {
+    await page.goto(`${sim.url}/${locale}/trade/spot/BTC/USDT`);
+    await expect(page.getByTestId('kind-more')).toBeVisible({ timeout: 15_000 });
     for (const theme of ['dark', 'light'] as const) {
-      await page.goto(`${sim.url}/${locale}/trade/spot/BTC/USDT`);
       await setLook(page, theme);
       await pickKind(page, 'oco');
       await page
@@ -77,6 +87,7 @@ test('the guides: new-user next/done, OCO buy and sell steps, trailing stop; sta
         .getByTestId('guide-trailing')
         .screenshot({ path: `${LAYER_SHOTS}/guide-trailing-${theme}-${locale}.png` });
     }
+  }
   await setLook(page, 'dark');
   await pickKind(page, 'oco');
   await page.getByTestId('guide-oco').getByTestId('guide-close').click();
@@ -117,14 +128,13 @@ test('the announcement banner: newest eligible first, close hides 24 h, more hid
   expect(second).not.toBe(first);
   await banner.getByTestId('announcement-more').click();
   await expect(banner).toHaveCount(0);
-  await page.clock.setFixedTime(t0 + 24 * 3600_000 + 5 * 60_000);
-  await page.reload();
-  await expect(page.getByTestId('visitor-prompt').first()).toBeVisible({ timeout: 15_000 });
-  await expect(banner).toHaveCount(0);
+  // 5 minutes later (the boundary itself is in the unit test) the next unread one shows.
   await page.clock.setFixedTime(t0 + 24 * 3600_000 + 7 * 60_000);
-  await shots(page, '/trade/spot/BTC/USDT', 'announcement-banner', 'announcement-banner');
+  await page.reload();
+  await expect(banner).toBeVisible({ timeout: 15_000 });
   const third = await banner.getAttribute('data-id');
   expect([first, second]).not.toContain(third);
+  await shots(page, '/trade/spot/BTC/USDT', 'announcement-banner', 'announcement-banner');
 });
 
 test('what each account kind sees: demo recharge and its errors, leader banner, standard offline, sub tools, ban flag', async ({
@@ -153,21 +163,18 @@ test('what each account kind sees: demo recharge and its errors, leader banner, 
   await modal.getByTestId('recharge-submit').click();
   await expect(modal.getByTestId('recharge-error')).toHaveText('Recharge failed. Please try again later.');
   await page.unroute('**/spot/api/demo/recharge');
-  await modal.screenshot({ path: `${LAYER_SHOTS}/recharge-modal-dark-en.png` });
+  if (SHOOT) await modal.screenshot({ path: `${LAYER_SHOTS}/recharge-modal-dark-en.png` });
   await modal.getByTestId('recharge-cancel').click();
 
-  await page.getByTestId('logout').click();
   await loginOver(page, sim.url, 'leader@sim.local', '/en/trade/spot/BTC/USDT');
   await expect(page.getByTestId('copy-trading-banner')).toBeVisible();
   await expect(page.getByTestId('leader-link')).toHaveAttribute('href', '/copyTrade/trade-center/leader');
   await shots(page, '/trade/spot/BTC/USDT', 'copy-trading-banner', 'copy-trading-banner');
 
-  await page.getByTestId('logout').click();
   await loginOver(page, sim.url, 'sub@sim.local', '/en/trade/spot/BANX/USDT');
   await expect(page.locator('[data-tool="autoInvest"]')).toHaveCount(0);
   await expect(page.getByTestId('ban-flag')).toBeVisible();
 
-  await page.getByTestId('logout').click();
   await setWebConfig(sim.url, { set: { standardOffline: true } });
   await loginOver(page, sim.url, 'classic@sim.local', '/en/trade/spot/BTC/USDT');
   const offline = page.getByTestId('standard-offline-banner');

@@ -10,6 +10,11 @@ import { startSimulator, type Simulator } from '../../../server/app';
 
 /** Where the layer specs put their screenshots (looked at, not committed). */
 export const LAYER_SHOTS = process.env.LAYER_SHOTS ?? '/tmp/layer-shots';
+/**
+ * The dark/light × en/ar-SA screenshot matrix is taken only when LAYER_SHOTS is set: it doubles the specs' page loads,
+ * and `npm test` keeps the assertions within its time budget.
+ */
+export const SHOOT = process.env.LAYER_SHOTS !== undefined;
 
 /** A quiet simulator with the test hooks, serving the built app, on `port` (0: any). */
 export async function startLayerSim(port = 0, dataDir?: string): Promise<Simulator> {
@@ -43,12 +48,14 @@ export async function pageCall<T = { code: number; message: string; result: unkn
   );
 }
 
-/** Logs the page's browser context in as a seeded account (the login call), then opens `path`. */
+/**
+ * Logs the page's browser context in as a seeded account with the login call (page.request shares the context's
+ * cookies, so the new session replaces any earlier one), then opens `path`.
+ */
 export async function loginOver(page: Page, origin: string, email: string, path: string): Promise<void> {
-  await page.goto(`${origin}/sim/health`);
   const password = `${email.split('@')[0] ?? ''}-pass`;
-  const r = await pageCall(page, 'POST', '/login', { email, password });
-  expect(r.code).toBe(0);
+  const r = await page.request.post(`${origin}/login`, { data: { email, password } });
+  expect(((await r.json()) as { code: number }).code).toBe(0);
   await page.goto(`${origin}${path}`);
   await expect(page.getByTestId('trade-page')).toHaveAttribute('data-state', 'found', { timeout: 15_000 });
 }
