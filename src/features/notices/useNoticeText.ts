@@ -6,7 +6,9 @@ export function useNoticeText(): (m: NoticeMessage) => { readonly title: string;
   const { t } = useTranslation('notices');
   return (m) => {
     const side = m.params.side === 'buy' ? t('side.buy') : t('side.sell');
-    const detail = t('order.body', { side, qty: m.params.qty, pair: m.params.pair });
+    // First-strong isolates keep "0.001 BTC" and "BTC/USDT" whole inside right-to-left text.
+    const iso = (x: string): string => `\u2068${x}\u2069`;
+    const detail = t('order.body', { side, qty: iso(m.params.qty), pair: iso(m.params.pair) });
     switch (m.kind) {
       case 'amendedPrice':
       case 'amendedQty':
