@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './api/auth';
 import { registerContentRoutes } from './api/content';
 import { ltRoutes } from './api/lt';
 import { LtService } from './lt/service';
+import { registerConfigRoutes } from './api/config';
 import { registerMarketRoutes } from './api/market';
 import { registerOrderRoutes } from './api/orders';
 import type { SimConfig, SimContext } from './context';
@@ -181,6 +182,7 @@ export async function startSimulator(
     ltRoutes(lt),
     registerAuthRoutes,
     strategyRoutes(strategyTap),
+    registerConfigRoutes,
   ]) {
     mod(router, ctx);
   }

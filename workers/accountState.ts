@@ -22,7 +22,7 @@ import {
   toCandleInterval,
 } from './account/fills';
 import type { Fill, FillMarker } from './protocol/account';
-import { decideNotification } from './account/notifications';
+import { orderNoticesOf } from './account/orderNotices';
 import { isTerminalStatus, OpenOrders, type OpenListKind } from './account/orders';
 import { toOrderEvent, type OrderEvent } from './protocol/orderEvent';
 import { WalletBalances } from './account/wallet';
@@ -47,6 +47,12 @@ export const ACCOUNT_SUBSCRIPTION = [
   'strategy',
 ] as const;
 
+/** Spec §6 "different endpoints and push topics": the classic account's names and the unified account's. */
+export const ACCOUNT_TOPICS_BY_KIND: Readonly<Record<AccountKind, readonly string[]>> = {
+  classic: ['order_new', 'match', 'asset.spot-walletbalance'],
+  unified: ['user.uta.spot.order', 'user.uta.spot.trade', 'user.unify.uta.wallet'],
+};
+
 /** Notices kept for tabs to pick up (each tab takes those newer than its cursor). */
 const NOTICE_RING = 50;
 const LISTS: readonly OpenListKind[] = ['spot', 'plan', 'trailing'];
@@ -59,6 +65,10 @@ export interface AccountHooks {
   readonly count: (key: string) => void;
   readonly changed: () => number;
   readonly log: (line: string) => void;
+  /** A wallet push was applied (the stale-feed watch hears of it). */
+  readonly walletPushed?: () => void;
+  /** Balances were loaded over REST. */
+  readonly balancesLoaded?: () => void;
   /** Listed symbol's id, price precision and zone mark (averages, fill markers, quota); undefined when not listed. */
   readonly symbolInfo: (
     symbol: string,
@@ -102,6 +112,8 @@ export class AccountState {
   /** See AccountDiff.historyVersion. */
   private historyVersion = 0;
   private readonly facts: AccountFacts;
+  /** Symbols account tabs show: a unified account's balances are asked per pair (getUnifiedAsset). */
+  private shownSymbols: readonly string[] = [];
 
   constructor(private readonly hooks: AccountHooks) {
     this.facts = new AccountFacts({
@@ -127,7 +139,32 @@ export class AccountState {
 
   /** The symbols account tabs show: the zone ones among them get their quota loaded. */
   setQuotaSymbols(symbols: readonly string[]): void {
+    this.shownSymbols = symbols;
     this.facts.setQuotaSymbols(symbols);
+  }
+
+  /** The private topics of this account's kind (spec §6). */
+  subscription(): readonly string[] {
+    return ACCOUNT_TOPICS_BY_KIND[this.kind];
+  }
+
+  /** What the wallet poll-or-push decision reads. */
+  walletFacts(): { loggedIn: boolean; userState: number; unified: boolean; accountId: string } {
+    const user = this.facts.current().user;
+    return {
+      loggedIn: this.loggedIn,
+      // Spec §6: user state 1 means logged in; only state 1 gets balances.
+      userState: this.loggedIn && user !== null ? 1 : 0,
+      unified: this.kind === 'unified',
+      accountId: user?.id ?? '',
+    };
+  }
+
+  /** Refetches the balances (wallet polling, a stale feed); answers every tab with what changed. */
+  async refreshBalances(): Promise<void> {
+    if (!this.loggedIn) return;
+    await this.loadBalances();
+    this.stamp = this.hooks.changed();
   }
 
   /** True when the session is logged in (private topics may be subscribed). */
@@ -148,11 +185,12 @@ export class AccountState {
             this.hooks.count('account.badOrder');
             continue;
           }
+          const before = this.orders.get(ev.orderId);
           const r = this.orders.apply(ev);
           changed = true;
           if (isTerminalStatus(ev.status) && r.prevStatus !== ev.status) this.historyVersion++;
-          const d = decideNotification(r.prevStatus, ev);
-          if (d.type !== 'none') this.notice(`${ev.orderId}:${ev.status}`, d.kind, d.withSound, ev);
+          for (const n of orderNoticesOf(before, r.prevStatus, ev))
+            this.notice(`${ev.orderId}:${n.kind}:${ev.updatedTime}`, n.kind, n.sound, ev);
         }
         break;
       case 'wallet': {
@@ -161,6 +199,7 @@ export class AccountState {
           { topics: ACCOUNT_TOPICS.wallet, accountTypes: null },
         );
         changed = r.type !== 'ignored';
+        if (changed) this.hooks.walletPushed?.();
         break;
       }
       case 'borrow':
@@ -330,15 +369,9 @@ export class AccountState {
     // The user's facts load beside the orders and balances, not before them.
     const facts = this.facts.load(info);
     const om = this.orders.mark();
-    const rows = await this.pages();
+    const rows = await this.openOrderRows();
     if (rows !== null) this.orders.replaceFromRest(rows, { lists: LISTS, symbol: null }, om);
-    const wm = this.wallet.mark();
-    try {
-      const bal = (await this.hooks.getJson(CALLS.balanceClassic.path)) as { result?: unknown };
-      this.wallet.applyClassicRest(bal.result, wm);
-    } catch (e) {
-      this.hooks.log(`balances failed: ${String(e)}`);
-    }
+    await this.loadBalances();
     // Fills and averages the tabs showed are reloaded too: a fill made while the socket was down is not lost.
     await Promise.all([
       facts,
@@ -475,14 +508,44 @@ export class AccountState {
     }
   }
 
-  /** Every open order (ordinary and plan), paged by from_order_id, 100 a page; null if a page failed. */
-  private async pages(): Promise<unknown[] | null> {
+  /**
+   * Balances over REST (spec §6 endpoints): the wallet list (getBalance), then for a unified account each shown
+   * pair's coins from getUnifiedAsset (the unified endpoint answers a pair's two coins, so the list comes first).
+   */
+  private async loadBalances(): Promise<void> {
+    const wm = this.wallet.mark();
+    try {
+      const bal = (await this.hooks.getJson(CALLS.balanceClassic.path)) as { result?: unknown };
+      this.wallet.applyClassicRest(bal.result, wm);
+      if (this.kind === 'unified')
+        for (const symbol of this.shownSymbols) {
+          const um = this.wallet.mark();
+          const q = `symbolName=${encodeURIComponent(symbol)}`;
+          const r = (await this.hooks.getJson(`${CALLS.unifiedAsset.path}?${q}`)) as { result?: unknown };
+          this.wallet.applyUnifiedRest(r.result, um);
+        }
+      this.hooks.balancesLoaded?.();
+    } catch (e) {
+      this.hooks.log(`balances failed: ${String(e)}`);
+    }
+  }
+
+  /** Open orders: classic getOpenOrders + getOpenPlanOrders, unified getUTAOrders (spec §6, §7); null on failure. */
+  private async openOrderRows(): Promise<unknown[] | null> {
+    if (this.kind === 'unified') return this.pages(CALLS.getUTAOrders.path);
+    const ordinary = await this.pages(CALLS.getOpenOrders.path);
+    const plans = ordinary === null ? null : await this.pages(CALLS.getOpenPlanOrders.path);
+    return ordinary === null || plans === null ? null : [...ordinary, ...plans];
+  }
+
+  /** Every open order of one list call, paged by from_order_id, 100 a page; null if a page failed. */
+  private async pages(path: string): Promise<unknown[] | null> {
     const rows: unknown[] = [];
     let from = '0';
     for (let page = 0; page < 50; page++) {
       let json: unknown;
       try {
-        json = await this.hooks.getJson(`${CALLS.getUTAOrders.path}?limit=100&from_order_id=${from}`);
+        json = await this.hooks.getJson(`${path}?limit=100&from_order_id=${from}`);
       } catch (e) {
         this.hooks.log(`open orders failed: ${String(e)}`);
         return null;

@@ -13,6 +13,7 @@ import type { BookFrame, CandleRow, TickerRow, TradeRow } from './protocol/marke
 import type { HubDiff } from './protocol/diff';
 import type { OrderEvent } from './protocol/orderEvent';
 import type { SymbolInfo } from './protocol/symbols';
+import type { WebConfig } from './protocol/webConfig';
 import type { ConfirmFlag, Preferences, UserFacts, WriteOutcome } from './protocol/user';
 
 export type {
@@ -32,6 +33,7 @@ export type {
   TickerRow,
   TradeRow,
   UserFacts,
+  WebConfig,
   WriteOutcome,
 };
 export { NO_INTEREST } from './protocol/interest';
@@ -109,6 +111,8 @@ export interface HubApi {
    * frames straight from the hub, so tick-rate data never crosses the tab's main thread. Pass with Comlink.transfer.
    */
   connect(port: MessagePort): Promise<void>;
+  /** Logs the session out (POST /logout): every tab gets the visitor's account and the private topics are dropped. */
+  logout(): Promise<WriteOutcome>;
   /** The tab is going away (pagehide); the Web Lock covers crashes. */
   bye(tabId: string): Promise<void>;
   /** Counters of dropped/bad input and other health figures. */

@@ -8,6 +8,7 @@ import type { ConnectionState } from './protocol/connection';
 import type { HubDiff } from './protocol/diff';
 import type { TabInterest } from './protocol/interest';
 import type { BookFrame, CandleRow, TickerRow, TradeRow } from './protocol/market';
+import type { WebConfig } from './protocol/webConfig';
 
 /**
  * Tickers and the live candle reach a tab at most once in each slot of this length, in one answer: the header and
@@ -64,6 +65,8 @@ export interface DiffSources {
   readonly market: MarketViews;
   /** The account diff since a cursor, or null when unchanged. */
   readonly account: (cursor: number) => AccountDiff | null;
+  /** The web config when it changed since a cursor, else null. */
+  readonly config?: (cursor: number) => WebConfig | null;
 }
 
 /** A composed diff, the tab's next slow-lane state, and when to wake the tab for a held-back slow lane. */
@@ -133,6 +136,8 @@ export function composeDiff(
     account = sources.account(cursor) ?? undefined;
     any ||= account !== undefined;
   }
+  const config = sources.config?.(cursor) ?? undefined;
+  any ||= config !== undefined;
   const reload = sources.reloadVersion > cursor;
   if (!any && !reload) return { diff: null, slow, wakeInMs };
   return {
@@ -146,6 +151,7 @@ export function composeDiff(
       ...(candles === undefined ? {} : { candles }),
       ...(tickers === undefined ? {} : { tickers }),
       ...(account === undefined ? {} : { account }),
+      ...(config === undefined ? {} : { config }),
     },
     slow,
     wakeInMs,

@@ -58,6 +58,7 @@ const api = {
     else hub.count('api.badArgs');
     return Promise.resolve();
   },
+  logout: () => hub.logout(),
   bye: (tabId) => {
     hub.bye(tabId);
     return Promise.resolve();

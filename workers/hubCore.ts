@@ -22,7 +22,10 @@ import { toConfirmFlags, type WriteOutcome } from './protocol/user';
 import { CALLS } from './protocol/paths';
 import { Connection, type SocketLike } from './connection/socket';
 import { chunkTopics, TopicRefs } from './connection/topics';
-import { AccountState, ACCOUNT_SUBSCRIPTION } from './accountState';
+import { AccountState } from './accountState';
+import { CONFIG_POLL_MS, WebConfigSource } from './webConfig';
+import { WalletFreshness } from './walletFreshness';
+import { getJson, postJson, probeHealth, servedBuildId } from './hubHttp';
 import { composeDiff } from './diff';
 import { MarketState } from './marketState';
 import { TabRegistry, type Tab } from './tabs';
@@ -70,9 +73,18 @@ export class Hub {
   private socketLoggedIn = false;
   private symbolList: readonly SymbolInfo[] = [];
   private symbolsPromise: Promise<readonly SymbolInfo[]> | null = null;
+  private readonly config: WebConfigSource;
+  private readonly freshness: WalletFreshness;
 
   constructor(private readonly env: HubEnv) {
     this.instanceId = `${env.now().toString(36)}-${Math.floor(env.random() * 1e9).toString(36)}`;
+    const changed = (): number => {
+      this.bump();
+      return this.version;
+    };
+    const log = (line: string): void => {
+      this.log(line);
+    };
     this.tabs = new TabRegistry({
       now: env.now,
       clock: env.clock,
@@ -87,28 +99,39 @@ export class Hub {
       count: (k) => {
         this.count(k);
       },
-      changed: () => {
-        this.bump();
-        return this.version;
-      },
+      changed,
       resubscribe: (topic) => {
         this.resubscribe(topic);
       },
     });
+    this.config = new WebConfigSource({ getJson: (path) => this.getJson(path), changed, log });
+    this.freshness = new WalletFreshness({
+      ...env,
+      facts: () => ({ ...this.account.walletFacts(), pageShown: this.tabs.anyAccountTabSeen(30_000) }),
+      intervals: () => {
+        const c = this.config.current();
+        return { pollMs: c.walletPollMs, feedMs: c.walletFeedMs };
+      },
+      refresh: () => {
+        void this.account.refreshBalances();
+      },
+      log,
+    });
     this.account = new AccountState({
+      walletPushed: () => {
+        this.freshness.onPush();
+      },
+      balancesLoaded: () => {
+        this.freshness.onSnapshot();
+      },
       now: env.now,
       getJson: (path) => this.getJson(path),
       postJson: (path, body) => this.postJson(path, body),
       count: (k) => {
         this.count(k);
       },
-      changed: () => {
-        this.bump();
-        return this.version;
-      },
-      log: (line) => {
-        this.log(line);
-      },
+      changed,
+      log,
       symbolInfo: (symbol) => this.symbolList.find((x) => x.symbol === symbol),
     });
     this.conn = new Connection(
@@ -119,7 +142,7 @@ export class Hub {
         random: env.random,
         setTimer: env.setTimer,
         clearTimer: env.clearTimer,
-        probe: () => this.probe(),
+        probe: () => probeHealth(env.fetch),
       },
       {
         message: (text) => {
@@ -141,6 +164,12 @@ export class Hub {
       env.setTimer(sweep, 30_000);
     };
     env.setTimer(sweep, 30_000);
+    const pollConfig = (): void => {
+      if (this.tabs.size > 0) void this.config.refresh();
+      env.setTimer(pollConfig, CONFIG_POLL_MS);
+    };
+    env.setTimer(pollConfig, CONFIG_POLL_MS);
+    this.freshness.start();
     this.log(`hub ${this.instanceId} started (${env.mode}, build ${env.buildId})`);
   }
 
@@ -158,6 +187,8 @@ export class Hub {
     this.conn.start();
     void this.symbols();
     void this.refreshAccount();
+    // A new tab reads the config anew: a switch flipped on the server shows on the next page load at the latest.
+    void this.config.refresh();
     return { instanceId: this.instanceId, buildId: this.env.buildId, reload, mode: this.env.mode };
   }
 
@@ -289,6 +320,19 @@ export class Hub {
     this.log(`tab ${tabId.slice(0, 8)} left (${why}; ${this.tabs.size} tabs)`);
   }
 
+  /**
+   * Logs the session out (POST /logout) and rechecks it: every tab gets the logged-out account in its next diff and
+   * the socket reconnects without the session, so the private topics are gone.
+   */
+  async logout(): Promise<WriteOutcome> {
+    const out = await this.postJson(CALLS.logout.path, {}).then(
+      (): WriteOutcome => ({ ok: true }),
+      (e: unknown): WriteOutcome => ({ ok: false, message: String(e) }),
+    );
+    await this.refreshAccount();
+    return out;
+  }
+
   /** Counters of dropped input and health figures. */
   counters(): HubCounters {
     const out: Record<string, number> = Object.fromEntries(this.counts);
@@ -334,6 +378,7 @@ export class Hub {
       connection: () => this.conn.snapshot(),
       market: this.market,
       account: (c) => this.account.diff(c),
+      config: (c) => this.config.since(c),
     });
     tab.slow = r.slow;
     if (r.wakeInMs !== null) this.tabs.wakeForSlowLane(tab, r.wakeInMs);
@@ -346,8 +391,9 @@ export class Hub {
     this.resubscribeAll();
     void this.symbols();
     void this.checkBuild();
-    // Server truth wins after any reconnect: open orders and balances are refetched.
+    // Server truth wins after any reconnect: open orders and balances are refetched, and the config.
     void this.refreshAccount();
+    void this.config.refresh();
   }
 
   /** Symbols shown by tabs that want account data (their zone quota is kept). */
@@ -360,7 +406,7 @@ export class Hub {
   /** Topics for one interest: market topics, plus the account's private topics when logged in. */
   private topicsFor(i: TabInterest): string[] {
     const t = this.market.topicsFor(i);
-    if (i.account && this.account.isLoggedIn()) t.push(...ACCOUNT_SUBSCRIPTION);
+    if (i.account && this.account.isLoggedIn()) t.push(...this.account.subscription());
     return t;
   }
 
@@ -371,6 +417,9 @@ export class Hub {
     if (now !== this.socketLoggedIn) {
       this.socketLoggedIn = now;
       this.log(`session ${now ? 'logged in' : 'logged out'}: reconnecting`);
+      if (!now) this.freshness.stop();
+      // The config is per account: the new session may see other switches.
+      void this.config.refresh();
       this.conn.restart();
     }
   }
@@ -406,46 +455,22 @@ export class Hub {
     this.conn.send({ op: 'subscribe', args: [topic] });
   }
 
-  private async probe(): Promise<boolean> {
-    try {
-      const r = await this.env.fetch(CALLS.health.path, { cache: 'no-store' });
-      return r.ok;
-    } catch {
-      return false;
-    }
-  }
-
   /** Asks the server which build it serves; a different one means our tabs are stale. */
   private async checkBuild(): Promise<void> {
-    try {
-      const r = await this.env.fetch('/build.json', { cache: 'no-store' });
-      if (!r.ok) return;
-      const body = (await r.json()) as { id?: unknown };
-      if (typeof body.id === 'string' && body.id !== this.env.buildId && this.env.buildId !== 'dev') {
-        this.log(`server build ${body.id} differs from ours (${this.env.buildId}): tabs reload`);
-        this.reloadVersion = ++this.version;
-        this.bump();
-      }
-    } catch {
-      // No build.json (dev server): nothing to compare.
+    const id = await servedBuildId(this.env.fetch);
+    if (id !== null && id !== this.env.buildId && this.env.buildId !== 'dev') {
+      this.log(`server build ${id} differs from ours (${this.env.buildId}): tabs reload`);
+      this.reloadVersion = ++this.version;
+      this.bump();
     }
   }
 
-  /** POSTs a JSON body; resolves with the parsed reply whatever its code (the caller reads the envelope). */
-  private async postJson(path: string, body: unknown): Promise<unknown> {
-    const r = await this.env.fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return (await r.json()) as unknown;
+  private postJson(path: string, body: unknown): Promise<unknown> {
+    return postJson(this.env.fetch, path, body);
   }
 
-  private async getJson(path: string): Promise<unknown> {
-    const r = await this.env.fetch(path, { credentials: 'same-origin' });
-    if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
-    return (await r.json()) as unknown;
+  private getJson(path: string): Promise<unknown> {
+    return getJson(this.env.fetch, path);
   }
 
   private sweepTabs(): void {

@@ -109,6 +109,12 @@ export class TabRegistry {
     return [...this.tabs.values()].map((t) => t.interest);
   }
 
+  /** True when a tab that wants account data pulled or beat within `ms` (a hidden page does not pull). */
+  anyAccountTabSeen(ms: number): boolean {
+    const now = this.env.now();
+    return [...this.tabs.values()].some((t) => t.interest.account && now - t.lastSeen < ms);
+  }
+
   /** Ids of tabs silent (no pull, no heartbeat) for more than `timeoutMs`. */
   silent(timeoutMs: number): string[] {
     const now = this.env.now();

@@ -2,6 +2,10 @@ import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { LayoutMenu } from '../features/layout/LayoutMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { ConnectionIndicator } from '../features/connection/ConnectionIndicator';
+import { LogoutButton } from '../features/connection/LogoutButton';
+import { NoticeCentre } from '../features/notices/NoticeCentre';
+import { DemoWalletButton } from '../features/roles/DemoWalletButton';
 import { footerVisibleAtom, themeAtom } from '../session/state';
 
 /** The global settings bar: language, theme, footer, and (desktop) the layout controls. */
@@ -20,6 +24,7 @@ export function GlobalSettingsBar({
     <nav className="settings-bar" data-testid="settings-bar" aria-label={t('settings.language')}>
       <span className="brand">{t('title.spot')}</span>
       <div className="settings">
+        <ConnectionIndicator />
         {layout && <LayoutMenu fixed={layoutFixed} />}
         {layout && (
           <label className="check">
@@ -51,6 +56,9 @@ export function GlobalSettingsBar({
           ))}
         </div>
         <LanguageSwitcher />
+        <DemoWalletButton />
+        <NoticeCentre />
+        <LogoutButton />
       </div>
     </nav>
   );

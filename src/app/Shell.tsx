@@ -16,6 +16,7 @@ import { openingAtom, pairLookupAtom, routeAtom, themeAtom } from '../session/st
 import { ToastHost } from '../ui/toasts/ToastHost';
 import { UtaUpgrade } from '../features/uta-upgrade/UtaUpgrade';
 import { LtNoticeHost } from '../features/lt-trade/LtNoticeHost';
+import { NoticeHost } from '../features/notices/NoticeHost';
 import { applyTheme } from './theme';
 import { useSessionUser } from '../session/useSessionUser';
 import { useSymbolOpening } from './useSymbolOpening';
@@ -104,6 +105,7 @@ export function Shell({ mobile }: { readonly mobile: boolean }): React.JSX.Eleme
       {route.kind === 'spot' && <UtaUpgrade />}
       <ToastHost />
       <LtNoticeHost />
+      <NoticeHost />
     </div>
   );
 }

@@ -18,6 +18,9 @@ import { PanelSlot } from './PanelSlot';
 import { ToolSlot } from './ToolSlot';
 import { isRtl, type Locale } from '../session/routes';
 import { SimpleFooter } from './SimpleFooter';
+import { GuideSlot } from './GuideSlot';
+import { RoleBanners } from '../features/roles/RoleBanners';
+import { AnnouncementBanner } from '../features/notices/AnnouncementBanner';
 import { footerVisibleAtom } from '../session/state';
 
 /**
@@ -41,6 +44,7 @@ export function SpotPage({
     <div className="page page-desktop">
       <GlobalSettingsBar layout layoutFixed={rtl} />
       <EuUsdtBanner base={symbol.base} quote={symbol.quote} />
+      <RoleBanners />
       <BlockBoundary name="notice-bar">
         <NoticeBar symbol={symbol.symbol} />
       </BlockBoundary>
@@ -73,8 +77,10 @@ export function SpotPage({
           ) : (
             <ToolsView content={(view) => <ToolSlot view={view} />} />
           )}
+          {tab === 'trade' && <GuideSlot />}
         </aside>
       </div>
+      <AnnouncementBanner />
       {footer ? <Footer /> : <SimpleFooter />}
     </div>
   );

@@ -19,6 +19,8 @@ export const NAMESPACES = [
   'chart',
   'margin',
   'lt',
+  'notices',
+  'guides',
 ] as const;
 /** One namespace. */
 export type Namespace = (typeof NAMESPACES)[number];

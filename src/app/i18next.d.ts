@@ -9,6 +9,8 @@ import type orders from '../../locales/en/orders.json';
 import type chart from '../../locales/en/chart.json';
 import type margin from '../../locales/en/margin.json';
 import type lt from '../../locales/en/lt.json';
+import type notices from '../../locales/en/notices.json';
+import type guides from '../../locales/en/guides.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -24,6 +26,8 @@ declare module 'i18next' {
       chart: typeof chart;
       margin: typeof margin;
       lt: typeof lt;
+      notices: typeof notices;
+      guides: typeof guides;
     };
   }
 }

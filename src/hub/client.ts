@@ -14,6 +14,7 @@ import { wrapHub } from './wrapHub';
 import {
   accountAtom,
   connectionAtom,
+  webConfigAtom,
   orderNoticesAtom,
   ltNoticesAtom,
   symbolsAtom,
@@ -240,6 +241,7 @@ export class HubClient {
         lastMessageAt: d.connection.lastMessageAt,
       });
     }
+    if (d.config !== undefined) hubStore.set(webConfigAtom, d.config);
     if (d.tickers !== undefined) {
       const prev = hubStore.get(tickersAtom);
       const next = new Map<string, TickerRow>(prev);

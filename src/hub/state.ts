@@ -4,6 +4,7 @@
  */
 import { atom, type Atom } from 'jotai';
 import type { AccountDiff, ConnectionState, SymbolInfo, TickerRow } from '../../workers/api';
+import { DEFAULT_WEB_CONFIG, type WebConfig } from '../../workers/protocol/webConfig';
 
 export type { SymbolInfo };
 
@@ -60,3 +61,6 @@ orderNoticesAtom.debugLabel = 'orderNoticesAtom';
 /** LT orders to announce (spec §4 success / failure notice), oldest first; the LT notice host removes what it showed. */
 export const ltNoticesAtom = atom<NonNullable<AccountDiff['ltNotices']>>([]);
 ltNoticesAtom.debugLabel = 'ltNoticesAtom';
+/** The web config (compliance switches) the hub fetched; the defaults until it answered. */
+export const webConfigAtom = atom<WebConfig>(DEFAULT_WEB_CONFIG);
+webConfigAtom.debugLabel = 'webConfigAtom';

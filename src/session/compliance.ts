@@ -1,38 +1,21 @@
 /**
- * Compliance switches (spec §5, §6). The simulator serves no compliance config, so the page ships these defaults in
- * this one module; a config call would replace the constant, nothing else changes.
+ * Compliance switches (spec §5, §6): the web config the simulator serves per account and region, fetched and
+ * published by the hub (workers/webConfig.ts) and read here at runtime, so a switch flipped on the server changes the
+ * page without a rebuild. The rules that read the switches are pure functions of the config.
  */
+import { atom } from 'jotai';
+import { webConfigAtom } from '../hub/state';
+import { DEFAULT_WEB_CONFIG, type WebConfig } from '../../workers/protocol/webConfig';
 
-/** The switches the shell reads. */
-export interface ComplianceConfig {
-  /** Liquidity-shield link allowed at all. */
-  readonly liquidityShield: boolean;
-  /** Symbols in the slippage-compensation programme (liquidity-shield link shown for these only). */
-  readonly slippageCompensationSymbols: readonly string[];
-  /** Split tools (TWAP, iceberg). */
-  readonly splitTools: boolean;
-  readonly scaledOrder: boolean;
-  readonly autoInvest: boolean;
-  readonly gridBot: boolean;
-  readonly futureSpread: boolean;
-  /** Spot margin preference allowed. */
-  readonly spotMargin: boolean;
-  /** EU USDT tips banner on pairs that involve USDT (spec §2 Desktop spot page). */
-  readonly euUsdtTips: boolean;
-}
+/** The switches the shell reads: the web config as the hub publishes it. */
+export type ComplianceConfig = WebConfig;
 
-/** The page's compliance switches. */
-export const COMPLIANCE: ComplianceConfig = {
-  liquidityShield: true,
-  slippageCompensationSymbols: ['BTCUSDT', 'ETHUSDT'],
-  splitTools: true,
-  scaledOrder: true,
-  autoInvest: true,
-  gridBot: true,
-  futureSpread: true,
-  spotMargin: true,
-  euUsdtTips: true,
-};
+/** The defaults, used until the hub's first config arrives (and by the rules' tests). */
+export const COMPLIANCE: ComplianceConfig = DEFAULT_WEB_CONFIG;
+
+/** The page's compliance switches, live: every tab follows the hub's config. */
+export const complianceAtom = atom<ComplianceConfig>((get) => get(webConfigAtom));
+complianceAtom.debugLabel = 'complianceAtom';
 
 /** Liquidity-shield link rule (spec §2 Market header): compliance allows, symbol listed, account not demo. */
 export function showsLiquidityShield(config: ComplianceConfig, symbol: string, isDemo: boolean): boolean {
@@ -45,4 +28,17 @@ const EU_TIPS_COIN = 'USDT';
 /** EU USDT tips banner rule (spec §2 Desktop spot page): the compliance setting is on and the pair involves USDT. */
 export function showsEuUsdtBanner(config: ComplianceConfig, base: string, quote: string): boolean {
   return config.euUsdtTips && (base.toUpperCase() === EU_TIPS_COIN || quote.toUpperCase() === EU_TIPS_COIN);
+}
+
+/**
+ * Standard-offline tip rule (spec §5): only logged-in non-UTA users, the offline switch on, and the 7-day dismissal
+ * passed (`dismissedAt` ms since epoch, 0 = never).
+ */
+export function showsStandardOffline(
+  config: ComplianceConfig,
+  user: { readonly loggedIn: boolean; readonly isUTA: boolean },
+  dismissedAt: number,
+  now: number,
+): boolean {
+  return config.standardOffline && user.loggedIn && !user.isUTA && now - dismissedAt >= 7 * 86_400_000;
 }

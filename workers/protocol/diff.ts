@@ -2,6 +2,7 @@
 import type { AccountDiff } from './account';
 import type { ConnectionState } from './connection';
 import type { BookFrame, CandleRow, TickerRow, TradeRow } from './market';
+import type { WebConfig } from './webConfig';
 
 /** What changed for one tab since its cursor; absent fields did not change. */
 export interface HubDiff {
@@ -19,4 +20,6 @@ export interface HubDiff {
   readonly tickers?: readonly TickerRow[];
   /** Private data (the account reducers build it). */
   readonly account?: AccountDiff;
+  /** The web config (compliance switches), when it changed since the cursor. */
+  readonly config?: WebConfig;
 }

@@ -38,6 +38,8 @@ export interface OrderEvent {
   /** 'CreateByIceBerg' | 'CreateByTWAP' for strategy child orders, else ''. */
   readonly createType: string;
   readonly cancelType: string;
+  /** OCO only: which leg triggered ('OcoTriggerByTp' | 'OcoTriggerBySl'), '' while untriggered. */
+  readonly ocoTriggerBy?: string;
   readonly isLeverage: boolean;
   readonly createdTime: number;
   readonly updatedTime: number;
@@ -98,6 +100,7 @@ export function toOrderEvent(row: unknown): OrderEvent | undefined {
     avgPrice: toDecimalOrZero(row.avgPrice) ?? '0',
     createType: toText(row.createType),
     cancelType: toText(row.cancelType),
+    ocoTriggerBy: toText(row.ocoTriggerBy),
     isLeverage: row.isLeverage === true || row.isLeverage === 1 || row.isLeverage === '1',
     createdTime,
     // A row without updatedTime (some REST shapes) is as old as it can be: any push beats it.

@@ -102,6 +102,8 @@ export const CALLS = {
   ltSubscribe: call('POST', '/spot/api/lt/subscribe', 'code', true),
   ltRedeem: call('POST', '/spot/api/lt/redeem', 'code', true),
   ltOrders: call('GET', '/spot/api/lt/orders', 'code', true),
+  // Web config (spec §6 compliance switches): per account (the session) and region (`region`, else the account's).
+  webConfig: call('GET', '/spot/api/config/web_config', 'code', false),
 
   // Preferences (spec §7 setPrefSetting upsert_keys) and double-confirm config.
   getPrefSetting: call('GET', '/user/api/pref/getPrefSetting', 'code', true),

@@ -1,6 +1,6 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { COMPLIANCE, showsEuUsdtBanner } from '../../session/compliance';
+import { complianceAtom, showsEuUsdtBanner } from '../../session/compliance';
 import { Icon } from '../../ui/Icon';
 import { euUsdtBannerDismissedAtom } from './state';
 import './eu-banner.css';
@@ -16,9 +16,10 @@ export function EuUsdtBanner({
   readonly base: string;
   readonly quote: string;
 }): React.JSX.Element | null {
+  const compliance = useAtomValue(complianceAtom);
   const { t } = useTranslation('common');
   const [dismissed, setDismissed] = useAtom(euUsdtBannerDismissedAtom);
-  if (dismissed || !showsEuUsdtBanner(COMPLIANCE, base, quote)) return null;
+  if (dismissed || !showsEuUsdtBanner(compliance, base, quote)) return null;
   return (
     <aside className="eu-banner" data-testid="eu-usdt-banner" aria-label={t('euUsdt.label')}>
       <span className="eu-banner-icon">

@@ -1,5 +1,6 @@
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { COMPLIANCE, showsLiquidityShield } from '../../session/compliance';
+import { complianceAtom, showsLiquidityShield } from '../../session/compliance';
 import { Icon } from '../../ui/Icon';
 
 /** Path of the liquidity-shield page (spec §2 Market header). */
@@ -13,8 +14,9 @@ export function LiquidityShieldLink({
   readonly symbol: string;
   readonly isDemo: boolean;
 }): React.JSX.Element | null {
+  const compliance = useAtomValue(complianceAtom);
   const { t } = useTranslation('header');
-  if (!showsLiquidityShield(COMPLIANCE, symbol, isDemo)) return null;
+  if (!showsLiquidityShield(compliance, symbol, isDemo)) return null;
   return (
     <a className="header-link" href={LIQUIDITY_SHIELD_PATH} data-testid="liquidity-shield">
       <Icon name="shield" /> {t('liquidityShield')}

@@ -1,4 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { BanFlag } from './BanFlag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
@@ -104,6 +105,7 @@ export function SymbolList({
                     {s.base}/{s.quote}
                   </bdi>
                 </button>
+                <BanFlag symbol={s} />
               </span>
               <span role="cell" className="num">
                 {tk === undefined ? NO_VALUE : formatFixed(tk.last, s.pricePrecision, locale)}

@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import { BanFlag } from './BanFlag';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
@@ -64,6 +65,7 @@ export function SymbolSelector({
           </span>
         </button>
       </h1>
+      <BanFlag symbol={symbol} />
       {symbol.mark === 'innovation' && <span className="tag">{t('zone.innovation')}</span>}
       {symbol.mark === 'adventure' && <span className="tag">{t('zone.adventure')}</span>}
       {open && (

@@ -27,10 +27,8 @@ import { useAccountFacts, useAcceptGate, useSetConfirmFlag } from '../../session
 import { usePlaceOrder } from './usePlaceOrder';
 import type { ValidationContext } from '../../lib/orderValidation';
 import { VisitorPrompt } from '../../ui/VisitorPrompt';
+import { complianceAtom } from '../../session/compliance';
 import './orderForm.css';
-
-/** Web2 upgrade notice switch (spec §5 gate "will update"); the simulator has no upgrade window. */
-export const UPGRADE_NOTICE = false;
 
 /** The order panel (right column, spec §2): the routed pair's order entry, or the visitor prompt. */
 export function OrderForm(): React.JSX.Element | null {
@@ -113,7 +111,8 @@ function OrderEntry({
       freeBase: freeOf(acc?.balances, symbol.base),
       quotaRemain: store.get(quotaRemainAtom),
       lastPrice: tick === undefined || !(tick.last > 0) ? null : tick.last.toFixed(symbol.pricePrecision),
-      upgradeNotice: UPGRADE_NOTICE,
+      // Web2 upgrade notice (spec §5 gate 'will update'): the web config's switch, read at submit time.
+      upgradeNotice: store.get(complianceAtom).web2UpgradeNotice,
       accepted: store.get(gatesAcceptedAtom),
       accountStatus: d.leverage && ai !== null ? ai.status : 1,
       // The account's leverage setting (getUnifiedAsset), not the showLeverage display preference.

@@ -8,15 +8,17 @@ import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { pairLookupAtom, sessionUserAtom } from '../../session/state';
+import { complianceAtom } from '../../session/compliance';
 import { useHubWant } from '../../hub/useHubWant';
 import { Tabs } from '../../ui/Tabs';
 import { VisitorPrompt } from '../../ui/VisitorPrompt';
 import { ltSubTabAtom, ordersSubTabAtom, ordersTabAtom } from './state';
 import {
-  ORDERS_COMPLIANCE,
+  ordersComplianceOf,
   ordersSubTabs,
   ordersTabs,
   viewMoreHref,
+  type OrdersCompliance,
   type OrdersTab,
   type OrdersViewer,
 } from './tabs';
@@ -38,8 +40,9 @@ export function OrdersPanel({ views }: { readonly views: OrdersPanelViews }): Re
   const { t } = useTranslation('orders');
   const user = useAtomValue(sessionUserAtom);
   const lookup = useAtomValue(pairLookupAtom);
+  const compliance = ordersComplianceOf(useAtomValue(complianceAtom));
   if (user === null || lookup.kind !== 'found') return null;
-  if (ORDERS_COMPLIANCE.restricted) {
+  if (compliance.restricted) {
     return (
       <div className="orders-restricted" data-testid="orders-restricted">
         <p>{t('restricted.text')}</p>
@@ -49,7 +52,12 @@ export function OrdersPanel({ views }: { readonly views: OrdersPanelViews }): Re
   }
   if (!user.loggedIn) return <VisitorPrompt />;
   return (
-    <OrdersBody symbol={lookup.symbol} viewer={{ unified: user.isUTA, isDemo: user.isDemo }} views={views} />
+    <OrdersBody
+      symbol={lookup.symbol}
+      viewer={{ unified: user.isUTA, isDemo: user.isDemo }}
+      views={views}
+      compliance={compliance}
+    />
   );
 }
 
@@ -57,21 +65,24 @@ function OrdersBody({
   symbol,
   viewer,
   views,
+  compliance,
 }: {
   readonly symbol: SymbolInfo;
   readonly viewer: OrdersViewer;
   readonly views: OrdersPanelViews;
+  readonly compliance: OrdersCompliance;
 }): React.JSX.Element {
   const { t } = useTranslation('orders');
   useHubWant({ account: true });
-  const tabs = ordersTabs(viewer, ORDERS_COMPLIANCE);
+  const tabs = ordersTabs(viewer, compliance);
   const [tab, setTab] = useAtom(ordersTabAtom);
   const [sub, setSub] = useAtom(ordersSubTabAtom);
   const lt = useAtomValue(ltSubTabAtom);
   const current = tabs.includes(tab) ? tab : 'current';
   const href = viewMoreHref(current, sub, lt);
-  const showMore = href !== null && !(current === 'pnl' && viewer.isDemo);
-  const subs = ordersSubTabs(viewer, ORDERS_COMPLIANCE, current === 'history');
+  // spotOrderHeader off: the header keeps its tabs but links nowhere out.
+  const showMore = compliance.spotOrderHeader && href !== null && !(current === 'pnl' && viewer.isDemo);
+  const subs = ordersSubTabs(viewer, compliance, current === 'history');
   useEffect(() => {
     if (!subs.includes(sub)) setSub('ordinary');
   }, [subs, sub, setSub]);

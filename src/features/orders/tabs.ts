@@ -2,7 +2,8 @@
  * The orders panel's tabs (spec §2 "Orders panel", §4 "Order status tabs", §6): which tabs and sub-tabs a user sees,
  * which open orders belong to a sub-tab, which plan types a history sub-tab asks for, and the links out. Pure.
  */
-import type { OrderEvent } from '../../../workers/api';
+import type { OrderEvent, WebConfig } from '../../../workers/api';
+import { DEFAULT_WEB_CONFIG } from '../../../workers/protocol/webConfig';
 
 /** Top tabs. Classic: current, history, trades, LT records; unified adds positions, P&L, borrowing, assets. */
 export type OrdersTab =
@@ -25,15 +26,20 @@ export interface OrdersCompliance {
   readonly restricted: boolean;
 }
 
-/** The page's switches: the simulator serves no compliance config, so these defaults are the config. */
-export const ORDERS_COMPLIANCE: OrdersCompliance = {
-  spotCurrentOrderOco: true,
-  spotOrderHistoryOco: true,
-  spotSubRedemRecord: true,
-  spotOrderHeader: true,
-  IntegratedOrderRequest: true,
-  restricted: false,
-};
+/** The orders panel's switches out of the web config (the hub publishes it; `complianceAtom` reads it live). */
+export function ordersComplianceOf(c: WebConfig): OrdersCompliance {
+  return {
+    spotCurrentOrderOco: c.spotCurrentOrderOco,
+    spotOrderHistoryOco: c.spotOrderHistoryOco,
+    spotSubRedemRecord: c.spotSubRedemRecord,
+    spotOrderHeader: c.spotOrderHeader,
+    IntegratedOrderRequest: c.IntegratedOrderRequest,
+    restricted: c.restrictedView,
+  };
+}
+
+/** The switches before the hub's config arrives (the web config's defaults). */
+export const ORDERS_COMPLIANCE: OrdersCompliance = ordersComplianceOf(DEFAULT_WEB_CONFIG);
 
 /** Who is looking. */
 export interface OrdersViewer {

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { COMPLIANCE } from '../../session/compliance';
+import { complianceAtom } from '../../session/compliance';
 import { Icon } from '../../ui/Icon';
 import { VISITOR } from '../../session/session';
 import { sessionUserAtom } from '../../session/state';
@@ -28,12 +28,13 @@ export function PinnedToolIcons({
   readonly base: string;
   readonly quote: string;
 }): React.JSX.Element {
+  const compliance = useAtomValue(complianceAtom);
   const { t } = useTranslation('tools');
   const user = useAtomValue(sessionUserAtom) ?? VISITOR;
   const openTool = useSetAtom(openToolAtom);
   return (
     <div className="pinned-tools" data-testid="pinned-tools">
-      {pinnedTools(COMPLIANCE, user).map((tool) => {
+      {pinnedTools(compliance, user).map((tool) => {
         const label = t(`tool.${tool}`);
         const href = linkFor(tool, base, quote);
         return href === null ? (

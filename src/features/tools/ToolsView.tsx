@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPLIANCE } from '../../session/compliance';
+import { complianceAtom } from '../../session/compliance';
 import { VISITOR } from '../../session/session';
 import { sessionUserAtom } from '../../session/state';
 import { Panel } from '../../ui/Panel';
@@ -15,10 +15,11 @@ export function ToolsView({
 }: {
   readonly content: (view: ToolView) => ReactNode;
 }): React.JSX.Element {
+  const compliance = useAtomValue(complianceAtom);
   const { t } = useTranslation('tools');
   const user = useAtomValue(sessionUserAtom) ?? VISITOR;
   const [view, setView] = useAtom(toolViewAtom);
-  const views = toolViews(COMPLIANCE, user);
+  const views = toolViews(compliance, user);
   const active = views.includes(view) ? view : views[0];
   return (
     <div className="tools-view">

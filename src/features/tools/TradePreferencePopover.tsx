@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPLIANCE } from '../../session/compliance';
+import { complianceAtom } from '../../session/compliance';
 import { Icon } from '../../ui/Icon';
 import { VISITOR } from '../../session/session';
 import { sessionUserAtom } from '../../session/state';
@@ -14,6 +14,7 @@ import { setTradePreferenceAtom, tradePreferencesAtom } from '../../session/pref
  * latest-trades flash on or off).
  */
 export function TradePreferencePopover(): React.JSX.Element {
+  const compliance = useAtomValue(complianceAtom);
   const { t } = useTranslation('tools');
   const prefs = useAtomValue(tradePreferencesAtom);
   const setPref = useSetAtom(setTradePreferenceAtom);
@@ -37,7 +38,7 @@ export function TradePreferencePopover(): React.JSX.Element {
           {PREFERENCE_SECTIONS.map((section) => {
             // The note follows the last locked flag, so in Unit display (one UTA-only flag, then the trade flash,
             // open to all) it does not read as if it were about the flash.
-            const locked = section.keys.map((k) => !canChangePreference(k, COMPLIANCE, user));
+            const locked = section.keys.map((k) => !canChangePreference(k, compliance, user));
             const lastLocked = locked.lastIndexOf(true);
             return (
               <fieldset key={section.id} className="pref-section" data-section={section.id}>

@@ -1,0 +1,185 @@
+/**
+ * Issue 26: guides (new-user, OCO buy and sell steps, trailing stop) with their states on the server; the footer
+ * announcement banner's hide rules on the page clock; what each seeded account kind sees (demo recharge modal and its
+ * errors, copy-trading-off banner and leader link, standard-offline warning, sub-account tools, the banned symbol's
+ * flag). One in-process simulator for the file; screenshots dark/light × en/ar-SA of each guide and banner.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Simulator } from '../../server/app';
+import { pickKind } from './support/orders';
+import {
+  LAYER_SHOTS,
+  loginOver,
+  pageCall,
+  setLook,
+  setWebConfig,
+  SHOOT,
+  startLayerSim,
+} from './support/layer';
+
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+let sim: Simulator;
+test.beforeAll(async () => {
+  sim = await startLayerSim();
+});
+test.afterAll(async () => {
+  await sim.close();
+});
+
+const prefs = async (page: Page): Promise<Record<string, string>> =>
+  (await pageCall<{ result: Record<string, string> }>(page, 'GET', '/user/api/pref/getPrefSetting')).result;
+
+/** Dark/light × en/ar-SA screenshots of one element, the page reloaded in each locale. */
+async function shots(page: Page, path: string, testId: string, name: string): Promise<void> {
+  if (!SHOOT) return;
+  for (const locale of ['en', 'ar-SA'] as const) {
+    await page.goto(`${sim.url}/${locale}${path}`);
+    const el = page.getByTestId(testId);
+    await expect(el).toBeVisible({ timeout: 15_000 });
+    for (const theme of ['dark', 'light'] as const) {
+      await setLook(page, theme);
+      await el.screenshot({ path: `${LAYER_SHOTS}/${name}-${theme}-${locale}.png` });
+    }
+  }
+  await setLook(page, 'dark');
+}
+
+test('the guides: new-user next/done, OCO buy and sell steps, trailing stop; states kept on the server', async ({
+  page,
+}) => {
+  await loginOver(page, sim.url, 'uta@sim.local', '/en/trade/spot/BTC/USDT');
+  expect(
+    (await pageCall(page, 'POST', '/user/api/pref/setPrefSetting', { upsert_keys: { newUserGuide: 'new' } }))
+      .code,
+  ).toBe(0);
+  await shots(page, '/trade/spot/BTC/USDT', 'guide-newUser', 'guide-new-user');
+  await page.goto(`${sim.url}/en/trade/spot/BTC/USDT`);
+  const guide = page.getByTestId('guide-newUser');
+  await expect(guide).toHaveAttribute('data-step', 'step1', { timeout: 15_000 });
+  await expect(guide.getByTestId('guide-count')).toHaveText('1/2');
+  await guide.getByTestId('guide-next').click();
+  await expect(guide).toHaveAttribute('data-step', 'step3');
+  await expect.poll(async () => (await prefs(page)).newUserGuide).toBe('[3]');
+  await guide.getByTestId('guide-done').click();
+  await expect(guide).toHaveCount(0);
+  await expect.poll(async () => (await prefs(page)).newUserGuide).toBe('readed');
+
+  await pickKind(page, 'oco');
+  const oco = page.getByTestId('guide-oco');
+  await expect(oco).toHaveAttribute('data-step', 'buy1');
+  await page.getByTestId('side-sell').click();
+  await expect(oco).toHaveAttribute('data-step', 'sell1');
+  await oco.getByTestId('guide-next').click();
+  await expect(oco).toHaveAttribute('data-step', 'sell2');
+  for (const locale of SHOOT ? (['en', 'ar-SA'] as const) : []) {
+    await page.goto(`${sim.url}/${locale}/trade/spot/BTC/USDT`);
+    await expect(page.getByTestId('kind-more')).toBeVisible({ timeout: 15_000 });
+    for (const theme of ['dark', 'light'] as const) {
+      await setLook(page, theme);
+      await pickKind(page, 'oco');
+      await page
+        .getByTestId('guide-oco')
+        .screenshot({ path: `${LAYER_SHOTS}/guide-oco-${theme}-${locale}.png` });
+      await pickKind(page, 'trailing');
+      await page
+        .getByTestId('guide-trailing')
+        .screenshot({ path: `${LAYER_SHOTS}/guide-trailing-${theme}-${locale}.png` });
+    }
+  }
+  await setLook(page, 'dark');
+  await pickKind(page, 'oco');
+  await page.getByTestId('guide-oco').getByTestId('guide-close').click();
+  await expect.poll(async () => (await prefs(page)).ocoGuide).toBe('readed');
+  await pickKind(page, 'trailing');
+  const trailing = page.getByTestId('guide-trailing');
+  for (const step of ['step1', 'step2']) {
+    await expect(trailing).toHaveAttribute('data-step', step);
+    await trailing.getByTestId('guide-next').click();
+  }
+  await trailing.getByTestId('guide-done').click();
+  await expect.poll(async () => (await prefs(page)).trailingStopGuide).toBe('readed');
+  await page.reload();
+  await pickKind(page, 'oco');
+  await expect(page.getByTestId('guide-oco')).toHaveCount(0);
+});
+
+test('the announcement banner: newest eligible first, close hides 24 h, more hides 5 minutes, each read by id', async ({
+  page,
+}) => {
+  const t0 = Date.now();
+  await page.clock.setFixedTime(t0);
+  await page.goto(`${sim.url}/en/trade/spot/BTC/USDT`);
+  const banner = page.getByTestId('announcement-banner');
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  const first = await banner.getAttribute('data-id');
+  await expect(banner).toContainText('New listing: NEWC/USDT');
+  await banner.getByTestId('announcement-close').click();
+  await expect(banner).toHaveCount(0);
+  await page.clock.setFixedTime(t0 + 23 * 3600_000);
+  await page.reload();
+  await expect(page.getByTestId('order-form').or(page.getByTestId('visitor-prompt')).first()).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await page.clock.setFixedTime(t0 + 24 * 3600_000 + 60_000);
+  await page.reload();
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  const second = await banner.getAttribute('data-id');
+  expect(second).not.toBe(first);
+  await banner.getByTestId('announcement-more').click();
+  await expect(banner).toHaveCount(0);
+  // 5 minutes later (the boundary itself is in the unit test) the next unread one shows.
+  await page.clock.setFixedTime(t0 + 24 * 3600_000 + 7 * 60_000);
+  await page.reload();
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  const third = await banner.getAttribute('data-id');
+  expect([first, second]).not.toContain(third);
+  await shots(page, '/trade/spot/BTC/USDT', 'announcement-banner', 'announcement-banner');
+});
+
+test('what each account kind sees: demo recharge and its errors, leader banner, standard offline, sub tools, ban flag', async ({
+  page,
+}) => {
+  await loginOver(page, sim.url, 'demo@sim.local', '/en/trade/spot/BTC/USDT');
+  await expect(page.getByTestId('orders-sub-oco')).toHaveCount(0);
+  await page.getByTestId('demo-wallet').click();
+  const modal = page.getByTestId('recharge-modal');
+  await expect(modal.getByTestId('recharge-balance')).toHaveText(/^\d[\d.]* USDT$/);
+  const before = await modal.getByTestId('recharge-balance').textContent();
+  await modal.getByTestId('recharge-amount').fill('1000000');
+  await modal.getByTestId('recharge-submit').click();
+  await expect(modal.getByTestId('recharge-ok')).toBeVisible();
+  await expect(modal.getByTestId('recharge-balance')).not.toHaveText(before ?? '');
+  await modal.getByTestId('recharge-submit').click();
+  await expect(modal.getByTestId('recharge-error')).toHaveText(
+    'Your USDT balance is already at the demo limit.',
+  );
+  await modal.getByTestId('recharge-amount').fill('2000000');
+  await modal.getByTestId('recharge-submit').click();
+  await expect(modal.getByTestId('recharge-error')).toContainText('amount must be at most 1000000');
+  await page.route('**/spot/api/demo/recharge', (r) =>
+    r.fulfill({ json: { code: 3410021, success: false } }),
+  );
+  await modal.getByTestId('recharge-submit').click();
+  await expect(modal.getByTestId('recharge-error')).toHaveText('Recharge failed. Please try again later.');
+  await page.unroute('**/spot/api/demo/recharge');
+  if (SHOOT) await modal.screenshot({ path: `${LAYER_SHOTS}/recharge-modal-dark-en.png` });
+  await modal.getByTestId('recharge-cancel').click();
+
+  await loginOver(page, sim.url, 'leader@sim.local', '/en/trade/spot/BTC/USDT');
+  await expect(page.getByTestId('copy-trading-banner')).toBeVisible();
+  await expect(page.getByTestId('leader-link')).toHaveAttribute('href', '/copyTrade/trade-center/leader');
+  await shots(page, '/trade/spot/BTC/USDT', 'copy-trading-banner', 'copy-trading-banner');
+
+  await loginOver(page, sim.url, 'sub@sim.local', '/en/trade/spot/BANX/USDT');
+  await expect(page.locator('[data-tool="autoInvest"]')).toHaveCount(0);
+  await expect(page.getByTestId('ban-flag')).toBeVisible();
+
+  await setWebConfig(sim.url, { set: { standardOffline: true } });
+  await loginOver(page, sim.url, 'classic@sim.local', '/en/trade/spot/BTC/USDT');
+  const offline = page.getByTestId('standard-offline-banner');
+  await expect(offline).toBeVisible();
+  await offline.getByTestId('standard-offline-dismiss').click();
+  await expect(offline).toHaveCount(0);
+  await setWebConfig(sim.url, { reset: true });
+});
