@@ -34,6 +34,7 @@ import { AccountFacts } from './accountFacts';
 import { LtOrders } from './account/ltOrders';
 import type { LtOrder } from './protocol/lt';
 import { StrategyBook } from './account/strategies';
+import { listOf, loadBalances, openOrderRows, strategyLists } from './account/restLoads';
 import type { StrategyRow } from './protocol/strategy';
 
 /** Private topics the hub subscribes for an account (one name each: the server pushes every alias). */
@@ -313,20 +314,7 @@ export class AccountState {
 
   /** Active and recent strategies (Tools), both lists of the strategy call; a failure keeps what the hub had. */
   private async fetchStrategies(): Promise<void> {
-    for (const [status, pageSize] of [
-      [2, 80],
-      [3, 20],
-    ] as const) {
-      try {
-        const json = (await this.hooks.postJson(CALLS.strategyList.path, { status, pageSize })) as {
-          result?: { list?: unknown };
-        } | null;
-        const list = json?.result?.list;
-        if (Array.isArray(list)) this.applyStrategies(list as unknown[]);
-      } catch (e) {
-        this.hooks.log(`strategies failed: ${String(e)}`);
-      }
-    }
+    for (const list of await strategyLists(this.hooks)) this.applyStrategies(list);
   }
 
   private notice(id: string, kind: string, sound: boolean, order: OrderEvent): void {
@@ -476,7 +464,9 @@ export class AccountState {
       { symbol, symbolId: info.symbolId, side, days },
       this.hooks.now(),
     );
-    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+    const query = new URLSearchParams(
+      Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
     const path = kind === 'unified' ? CALLS.avgUnified.path : CALLS.avgClassic.path;
     try {
       const json = (await this.hooks.getJson(`${path}?${query}`)) as { result?: unknown } | null;
@@ -496,67 +486,17 @@ export class AccountState {
 
   /** The newest LT records (the records tab); pushes that arrived meanwhile are kept. */
   private async fetchLtOrders(): Promise<void> {
-    try {
-      const json = (await this.hooks.getJson(`${CALLS.ltOrders.path}?limit=100`)) as {
-        result?: { list?: unknown };
-      } | null;
-      const list = json?.result?.list;
-      if (!Array.isArray(list)) return;
-      if (this.ltOrders.replaceFromRest(list) > 0) this.hooks.count('account.badLtOrder');
-    } catch (e) {
-      this.hooks.log(`LT orders failed: ${String(e)}`);
-    }
+    const list = await listOf(this.hooks, `${CALLS.ltOrders.path}?limit=100`, 'LT orders');
+    if (list !== null && this.ltOrders.replaceFromRest(list) > 0) this.hooks.count('account.badLtOrder');
   }
 
-  /**
-   * Balances over REST (spec §6 endpoints): the wallet list (getBalance), then for a unified account each shown
-   * pair's coins from getUnifiedAsset (the unified endpoint answers a pair's two coins, so the list comes first).
-   */
+  /** Balances over REST (spec §6 endpoints; see `loadBalances`). */
   private async loadBalances(): Promise<void> {
-    const wm = this.wallet.mark();
-    try {
-      const bal = (await this.hooks.getJson(CALLS.balanceClassic.path)) as { result?: unknown };
-      this.wallet.applyClassicRest(bal.result, wm);
-      if (this.kind === 'unified')
-        for (const symbol of this.shownSymbols) {
-          const um = this.wallet.mark();
-          const q = `symbolName=${encodeURIComponent(symbol)}`;
-          const r = (await this.hooks.getJson(`${CALLS.unifiedAsset.path}?${q}`)) as { result?: unknown };
-          this.wallet.applyUnifiedRest(r.result, um);
-        }
-      this.hooks.balancesLoaded?.();
-    } catch (e) {
-      this.hooks.log(`balances failed: ${String(e)}`);
-    }
+    await loadBalances(this.hooks, this.wallet, this.kind, this.shownSymbols);
   }
 
-  /** Open orders: classic getOpenOrders + getOpenPlanOrders, unified getUTAOrders (spec §6, §7); null on failure. */
-  private async openOrderRows(): Promise<unknown[] | null> {
-    if (this.kind === 'unified') return this.pages(CALLS.getUTAOrders.path);
-    const ordinary = await this.pages(CALLS.getOpenOrders.path);
-    const plans = ordinary === null ? null : await this.pages(CALLS.getOpenPlanOrders.path);
-    return ordinary === null || plans === null ? null : [...ordinary, ...plans];
-  }
-
-  /** Every open order of one list call, paged by from_order_id, 100 a page; null if a page failed. */
-  private async pages(path: string): Promise<unknown[] | null> {
-    const rows: unknown[] = [];
-    let from = '0';
-    for (let page = 0; page < 50; page++) {
-      let json: unknown;
-      try {
-        json = await this.hooks.getJson(`${path}?limit=100&from_order_id=${from}`);
-      } catch (e) {
-        this.hooks.log(`open orders failed: ${String(e)}`);
-        return null;
-      }
-      const list = (json as { result?: { list?: unknown } } | null)?.result?.list;
-      if (!Array.isArray(list)) return null;
-      rows.push(...(list as unknown[]));
-      const last = list[list.length - 1] as { orderId?: unknown } | undefined;
-      if (list.length < 100 || typeof last?.orderId !== 'string') return rows;
-      from = last.orderId;
-    }
-    return rows;
+  /** Open orders of the account's kind (see `openOrderRows`); null on failure. */
+  private openOrderRows(): Promise<unknown[] | null> {
+    return openOrderRows(this.hooks, this.kind);
   }
 }

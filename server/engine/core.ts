@@ -175,3 +175,18 @@ export class EngineCore {
     this.pendingPrice.push(price);
   }
 }
+
+/** An account's open order by id, else by client id. */
+export function findOpen(
+  core: EngineCore,
+  acct: Account,
+  orderId?: string,
+  clientOrderId?: string,
+): Order | undefined {
+  let id = orderId !== undefined && orderId !== '' ? orderId : undefined;
+  if (id === undefined && clientOrderId !== undefined && clientOrderId !== '')
+    id = acct.clientIds.get(clientOrderId);
+  if (id === undefined) return undefined;
+  const o = core.open.get(id);
+  return o !== undefined && o.accountId === acct.id ? o : undefined;
+}

@@ -8,13 +8,11 @@
  */
 
 import { autoRepay, repayFromFree } from './borrow';
-import type { Account } from './core';
-import { EngineCore, fail, ok } from './core';
+import { EngineCore, fail, findOpen, ok } from './core';
 import { parseDec, toUnits, unitsOf } from './decimal';
 import { ATOM_DP } from './ledger';
 import { cancelInternal } from './matching';
 import { limitModify, planModify } from './modify';
-import type { Order } from './order';
 import { fmtAtoms, toView } from './order';
 import { exportState, importState, orderStateOf } from './persistence';
 import { restoreUsers } from './restore';
@@ -213,7 +211,7 @@ export class Engine {
   cancelOrder(req: CancelOrderRequest): EngineResult<OrderView> {
     const acct = this.core.accounts.get(req.accountId);
     if (acct === undefined) return fail(ENGINE_ERRORS.param, 'unknown account');
-    const o = this.findOpen(acct, req.orderId, req.clientOrderId);
+    const o = findOpen(this.core, acct, req.orderId, req.clientOrderId);
     if (o === undefined) return fail(ENGINE_ERRORS.orderNotFound, 'order does not exist or is closed');
     this.run(() => {
       cancelInternal(this.core, o, 'CancelByUser');
@@ -245,7 +243,7 @@ export class Engine {
   modifyOrder(req: ModifyOrderRequest): EngineResult<OrderView> {
     const acct = this.core.accounts.get(req.accountId);
     if (acct === undefined) return fail(ENGINE_ERRORS.param, 'unknown account');
-    const o = this.findOpen(acct, req.orderId, req.clientOrderId);
+    const o = findOpen(this.core, acct, req.orderId, req.clientOrderId);
     if (o === undefined) return fail(ENGINE_ERRORS.orderNotFound, 'order does not exist or is closed');
     // Validate completely first: a rejected modify leaves the order and the balances untouched.
     const change = guard(() =>
@@ -491,15 +489,5 @@ export class Engine {
       return ledger.debit(accountId, coin, atoms);
     });
     return moved ? ok(ledger.view(accountId, coin)) : fail(ENGINE_ERRORS.balance, 'insufficient balance');
-  }
-
-  /** An account's open order by id, else by client id. */
-  private findOpen(acct: Account, orderId?: string, clientOrderId?: string): Order | undefined {
-    let id = orderId !== undefined && orderId !== '' ? orderId : undefined;
-    if (id === undefined && clientOrderId !== undefined && clientOrderId !== '')
-      id = acct.clientIds.get(clientOrderId);
-    if (id === undefined) return undefined;
-    const o = this.core.open.get(id);
-    return o !== undefined && o.accountId === acct.id ? o : undefined;
   }
 }

@@ -28,8 +28,13 @@ function makeHub(
     mode: 'dedicated',
     socketUrl: sim.url.replace('http', 'ws') + '/realtime_w',
     createSocket: (u) => new WebSocket(u, headers === undefined ? {} : { headers }) as unknown as SocketLike,
+    // The cookie joins the request's own headers (a JSON POST's content type must survive: the simulator
+    // answers 415 to any other body).
     fetch: (input, init) =>
-      fetch(sim.url + input, { ...init, ...(headers === undefined ? {} : { headers }) }),
+      fetch(sim.url + input, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string> | undefined), ...headers },
+      }),
     now: () => Date.now(),
     clock: () => Date.now(),
     random: () => 0.5,
