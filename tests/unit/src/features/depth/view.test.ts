@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookFrame } from '../../../../../workers/api';
 import { Canvas2DSurface } from '../../../../../src/canvas/canvas2dSurface';
 import type { LineShape, PolyShape, TextShape } from '../../../../../src/canvas/scene';
-import { TOKENS } from '../../../../../src/canvas/tokens';
+import { mixOver, TOKENS } from '../../../../../src/canvas/tokens';
 import { DepthRenderer } from '../../../../../src/features/depth/renderer';
 import {
   AXIS_HEIGHT,
@@ -86,8 +86,8 @@ describe('depth chart view', () => {
     const polys = shapes.filter((s): s is PolyShape => s.kind === 'poly');
     // Opaque fills of an 18 % tint of each side's colour over the plot (light theme: white).
     expect(polys.map((p) => [p.colour, p.alpha])).toEqual([
-      ['#d7f1e5', 1],
-      ['#fcdede', 1],
+      [mixOver(TOKENS.light.up, 0.18, '#ffffff'), 1],
+      [mixOver(TOKENS.light.down, 0.18, '#ffffff'), 1],
     ]);
     const dashed = shapes.filter((s): s is LineShape => s.kind === 'line' && s.dashed === true);
     expect(dashed).toHaveLength(1);
