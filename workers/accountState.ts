@@ -37,11 +37,8 @@ import { StrategyBook } from './account/strategies';
 import { listOf, loadBalances, openOrderRows, strategyLists } from './account/restLoads';
 import type { StrategyRow } from './protocol/strategy';
 
-/** Private topics the hub subscribes for an account (one name each: the server pushes every alias). */
-export const ACCOUNT_SUBSCRIPTION = [
-  'order',
-  'execution',
-  'wallet',
+/** Product topics every account kind gets too (a classic account hears its own UTA upgrade). */
+export const PRODUCT_TOPICS = [
   'user.unify.usdc.borrowInfo',
   'user.uta.upgrade',
   'lt_order',
@@ -146,7 +143,7 @@ export class AccountState {
 
   /** The private topics of this account's kind (spec §6). */
   subscription(): readonly string[] {
-    return ACCOUNT_TOPICS_BY_KIND[this.kind];
+    return [...ACCOUNT_TOPICS_BY_KIND[this.kind], ...PRODUCT_TOPICS];
   }
 
   /** What the wallet poll-or-push decision reads. */
