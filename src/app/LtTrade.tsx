@@ -6,11 +6,34 @@
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../workers/api';
 import { LtInfoSections } from '../features/lt-info/LtInfoSections';
-import { toCheckState } from '../features/lt-info/ltInfo';
+import { toCheckState, type LtInfo } from '../features/lt-info/ltInfo';
 import { useLtInfo } from '../features/lt-info/useLtInfo';
 import { LtRecords } from '../features/lt-trade/LtRecords';
 import { LtTradePanel } from '../features/lt-trade/LtTradePanel';
 import { BlockBoundary } from '../ui/BlockBoundary';
+
+/** The form fed by one LT info load: its checks' state and fee rate, reloaded after every request. */
+function TradePanel({
+  symbol,
+  locale,
+  info,
+  reload,
+}: {
+  readonly symbol: SymbolInfo;
+  readonly locale: string;
+  readonly info: LtInfo | null;
+  readonly reload: () => void;
+}): React.JSX.Element {
+  return (
+    <LtTradePanel
+      symbol={symbol}
+      check={info === null ? null : toCheckState(info, symbol)}
+      feeRate={info?.feeRate ?? ''}
+      locale={locale}
+      onPlaced={reload}
+    />
+  );
+}
 
 /** The LT page body: the three info sections, then the form and the trader's recent records. */
 export function LtDetail({
@@ -34,13 +57,7 @@ export function LtDetail({
             {t('trade.title')}
           </h2>
           <BlockBoundary name="lt-trade">
-            <LtTradePanel
-              symbol={symbol}
-              check={info === null ? null : toCheckState(info, symbol)}
-              feeRate={info?.feeRate ?? ''}
-              locale={locale}
-              onPlaced={reload}
-            />
+            <TradePanel symbol={symbol} locale={locale} info={info} reload={reload} />
           </BlockBoundary>
         </section>
         <BlockBoundary name="lt-records">
@@ -67,13 +84,7 @@ export function LtOrderPanelBlock({
       <h3 id="lt-order-block-title" className="lt-order-block-title">
         {t('trade.title')}
       </h3>
-      <LtTradePanel
-        symbol={symbol}
-        check={info === null ? null : toCheckState(info, symbol)}
-        feeRate={info?.feeRate ?? ''}
-        locale={locale}
-        onPlaced={reload}
-      />
+      <TradePanel symbol={symbol} locale={locale} info={info} reload={reload} />
     </section>
   );
 }
