@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick]`: runs the benches serially, prints a table, writes bench/results/latest.json.
- * `-- --only=render,chart` runs just those browser benches (names: browser, orders, chart, render, page, tools) and prints their
- * table without touching latest.json, which only a full set of figures updates.
+ * `-- --only=render,chart` runs just those browser benches (names: browser, orders, chart, render, page, tabs,
+ * tools) and prints their table without touching latest.json, which only a full set of figures updates.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -12,6 +12,7 @@ import { runOrdersBench } from './orders.bench';
 import { runPageBench } from './page.bench';
 import { runRenderBench } from './render.bench';
 import { runSimFeedBench } from './node/simFeed.bench';
+import { runTabsBench } from './tabs.bench';
 import { runToolsBench } from './node/tools.bench';
 import type { BenchResult } from './measure';
 
@@ -31,6 +32,7 @@ if (!process.argv.includes('--node-only')) {
   if (wants('chart')) results.push(...(await runChartBench(quick)));
   if (wants('render')) results.push(...(await runRenderBench(quick)));
   if (wants('page')) results.push(...(await runPageBench(quick)));
+  if (wants('tabs')) results.push(...(await runTabsBench(quick)));
 }
 
 const fmt = (v: number): string => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2));

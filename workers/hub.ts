@@ -67,6 +67,9 @@ const api = {
   logs: () => Promise.resolve(hub.logs()),
 } satisfies HubApi;
 
+// Benches and DevTools read the hub's counters over CDP (a SharedWorker has no page to ask through).
+Object.defineProperty(self, '__hub', { value: { counters: () => hub.counters() } });
+
 if (shared) {
   (self as unknown as SharedWorkerGlobalScope).onconnect = (e: MessageEvent) => {
     const [port] = e.ports;

@@ -86,6 +86,8 @@ export interface RealtimeStats {
   readonly refusedUpgrades: number;
   /** Snapshot bytes sent on subscribe. */
   readonly snapshotBytes: number;
+  /** Topics subscribed now, summed over the open connections (public and private). */
+  readonly subscriptions: number;
 }
 
 /** The realtime endpoint. */
@@ -211,6 +213,7 @@ export class RealtimeServer<S> {
       refusedOrigins: this.refusedOrigins,
       refusedUpgrades: this.refusedUpgrades,
       snapshotBytes: this.snapshotBytes,
+      subscriptions: [...this.clients].reduce((n, c) => n + c.topics.size, 0),
     };
   }
 

@@ -38,6 +38,7 @@ interface Stats {
   greedyDropped: number;
   refusedOrigins: number;
   snapshotBytes: number;
+  subscriptions: number;
 }
 
 async function stats(): Promise<Stats> {
@@ -63,6 +64,21 @@ function upgradeWith(origin: string | undefined): Promise<number> {
 }
 
 describe('realtime edge', () => {
+  it('counts live subscriptions: up on subscribe, down on unsubscribe and on close', async () => {
+    const base = (await stats()).subscriptions;
+    const c = await client();
+    c.send({ op: 'subscribe', args: ['publicTrade.BTCUSDT', 'tickers.ETHUSDT'] });
+    expect(await c.next(isOp('subscribe'))).toMatchObject({ success: true });
+    expect((await stats()).subscriptions).toBe(base + 2);
+    c.send({ op: 'unsubscribe', args: ['tickers.ETHUSDT'] });
+    await c.next(isOp('unsubscribe'));
+    expect((await stats()).subscriptions).toBe(base + 1);
+    const end = new Promise((ok) => c.ws.once('close', ok));
+    c.close();
+    await end;
+    await expect.poll(async () => (await stats()).subscriptions).toBe(base);
+  });
+
   it('refuses an upgrade from a foreign Origin (403) and accepts its own or none', async () => {
     const before = await stats();
     expect(await upgradeWith('http://evil.example')).toBe(403);
