@@ -98,11 +98,13 @@ export async function runTabsBench(quick: boolean): Promise<BenchResult[]> {
     const until = async (ok: (c: Record<string, number>) => boolean, what: string): Promise<void> => {
       const end = Date.now() + 30_000;
       while (!ok(await counters())) {
-        if (Date.now() > end) throw new Error(`bench/tabs: timed out waiting for ${what}`);
+        if (Date.now() > end)
+          throw new Error(`bench/tabs: timed out waiting for ${what}: ${JSON.stringify(await counters())}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     };
     const before = await counters();
+    console.log(`tabs: before ${JSON.stringify(before)}`);
     const serverBefore = sim.realtime.stats().subscriptions;
     const heapBefore = await heapMB();
     let socketsMax = sim.realtime.stats().connections;
@@ -112,11 +114,15 @@ export async function runTabsBench(quick: boolean): Promise<BenchResult[]> {
       const pages = await Promise.all(
         Array.from({ length: TABS }, async (_, i) => {
           const p = await ctx.newPage();
-          await p.goto(`${sim.url}/en/trade/spot/${PAIRS[(r + i) % PAIRS.length] ?? 'BTC/USDT'}`);
+          await p.goto(`${sim.url}/en/trade/spot/${PAIRS[(r + i) % PAIRS.length] ?? 'BTC/USDT'}`, {
+            waitUntil: 'commit',
+          });
           return p;
         }),
       );
-      await until((c) => c.tabs === (before.tabs ?? 0) + TABS, `${TABS} tabs to register`);
+      // Every page has said hello (its main thread; its paint worker may still be starting: a tab closed while it
+      // starts up is part of the churn).
+      await until((c) => (c.tabs ?? 0) >= (before.tabs ?? 0) + TABS, `${TABS} tabs to register`);
       socketsMax = Math.max(socketsMax, sim.realtime.stats().connections);
       await Promise.all(pages.map((p) => p.close()));
       // Closed tabs leave by their bye or, when it was lost, by their lock being released.

@@ -196,7 +196,7 @@ export class Hub {
   setInterest(tabId: string, interest: TabInterest): void {
     const tab = this.tabs.get(tabId);
     if (tab === undefined || !isInterest(interest)) {
-      this.count('api.badInterest');
+      this.count(tab === undefined ? 'api.unknownTab' : 'api.badInterest');
       return;
     }
     tab.lastSeen = this.env.now();

@@ -167,7 +167,9 @@ describe('Hub against the real simulator', () => {
     // Bad input from a tab is refused and counted, never thrown.
     hub.setInterest('b', { ...interest(), bookRows: 1e9 });
     hub.setInterest('nobody', interest());
-    expect(hub.counters()['api.badInterest']).toBe(2);
+    // Apart: a tab not (or no longer) registered is a race of its startup or closing, not bad input.
+    expect(hub.counters()['api.badInterest']).toBe(1);
+    expect(hub.counters()['api.unknownTab']).toBe(1);
     expect((await hub.pull('nobody', 0, 0)).instanceId).toBe('');
     hub.bye('b');
   }, 30_000);
