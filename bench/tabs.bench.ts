@@ -96,7 +96,7 @@ export async function runTabsBench(quick: boolean): Promise<BenchResult[]> {
       return h.usedSize / 1048576;
     };
     const until = async (ok: (c: Record<string, number>) => boolean, what: string): Promise<void> => {
-      const end = Date.now() + 30_000;
+      const end = Date.now() + 120_000;
       while (!ok(await counters())) {
         if (Date.now() > end)
           throw new Error(`bench/tabs: timed out waiting for ${what}: ${JSON.stringify(await counters())}`);
@@ -122,11 +122,14 @@ export async function runTabsBench(quick: boolean): Promise<BenchResult[]> {
       );
       // Every page has said hello (its main thread; its paint worker may still be starting: a tab closed while it
       // starts up is part of the churn).
-      await until((c) => (c.tabs ?? 0) >= (before.tabs ?? 0) + TABS, `${TABS} tabs to register`);
+      await until(
+        (c) => (c.tabs ?? 0) >= (before.tabs ?? 0) + TABS,
+        `${TABS} tabs to register (round ${r + 1})`,
+      );
       socketsMax = Math.max(socketsMax, sim.realtime.stats().connections);
       await Promise.all(pages.map((p) => p.close()));
       // Closed tabs leave by their bye or, when it was lost, by their lock being released.
-      await until((c) => c.tabs === before.tabs, 'the closed tabs to leave');
+      await until((c) => c.tabs === before.tabs, `the closed tabs to leave (round ${r + 1})`);
       roundMs.push(Date.now() - t0);
       socketsMax = Math.max(socketsMax, sim.realtime.stats().connections);
     }
