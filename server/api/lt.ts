@@ -1,6 +1,7 @@
 /**
- * Leveraged-token calls: the LT symbol info (spec §7, live NAV, statuses, risk and basket), subscription,
- * redemption and the LT order records. The state lives in `server/lt/`; test hooks to drive statuses and rebalances
+ * Leveraged-token calls: the LT symbol info (spec §7, live NAV, statuses, risk and basket; with a session, the
+ * trader's remaining daily limits), subscription and redemption (idempotent per `client_order_id`) and the LT order
+ * records. The state lives in `server/lt/`; test hooks to drive statuses and rebalances
  * are added when `SIM_TEST_HOOKS=1`.
  */
 import type { Account } from '../accounts/accounts';
@@ -38,6 +39,14 @@ function readAmount(p: Params, name: string, dp: number): string {
   return v;
 }
 
+/** The pattern of a client id (as orderCreate's `client_order_id`). */
+const CLIENT_ID = /^[A-Za-z0-9_\-:.]{1,64}$/;
+
+/** The optional `client_order_id` of a subscription or redemption ('' when none: no retry protection). */
+function readClientId(p: Params): string {
+  return p.str('client_order_id', { pattern: CLIENT_ID }) ?? '';
+}
+
 /** Registers the LT calls on a simulator's LT service (and the LT test hooks under SIM_TEST_HOOKS=1). */
 export function ltRoutes(lt: LtService): RouteModule {
   return (router, ctx) => {
@@ -57,21 +66,24 @@ function registerCalls(router: Router<Account>, ctx: SimContext, lt: LtService):
     if (spec === undefined) throw new ParamError('symbol_id is not a known symbol');
     const t = findLtToken(spec.symbol);
     if (t === undefined) throw new ParamError('symbol_id is not a leveraged-token symbol');
-    return lt.view(t);
+    // A logged-in trader also gets what is left of today's limits for them (visitors: the token's info only).
+    return rc.session === null ? lt.view(t) : { ...lt.view(t), ...lt.dailyUsage(t, rc.session.id) };
   });
 
   router.on(CALLS.ltSubscribe, (rc) => {
     const acct = me(rc.session);
     const t = readToken(rc.params);
     const amount = readAmount(rc.params, 'amount', t.spec.amountPrecision);
-    return { order: placeLtOrder(ctx, lt, acct.id, t, LT_ORDER_TYPE.subscription, amount) };
+    const cid = readClientId(rc.params);
+    return { order: placeLtOrder(ctx, lt, acct.id, t, LT_ORDER_TYPE.subscription, amount, cid) };
   });
 
   router.on(CALLS.ltRedeem, (rc) => {
     const acct = me(rc.session);
     const t = readToken(rc.params);
     const quantity = readAmount(rc.params, 'quantity', t.spec.quantityPrecision);
-    return { order: placeLtOrder(ctx, lt, acct.id, t, LT_ORDER_TYPE.redemption, quantity) };
+    const cid = readClientId(rc.params);
+    return { order: placeLtOrder(ctx, lt, acct.id, t, LT_ORDER_TYPE.redemption, quantity, cid) };
   });
 
   router.on(CALLS.ltOrders, (rc) => {

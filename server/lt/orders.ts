@@ -13,6 +13,10 @@ import { Decimal } from 'decimal.js';
 /** Record kind of LT orders in the store. */
 export const LT_ORDER_KIND = 'ltOrder';
 
+function clientKey(accountId: string, clientOrderId: string): string {
+  return JSON.stringify([accountId, clientOrderId]);
+}
+
 /** Filter of an order list query. */
 export interface LtOrderFilter {
   readonly orderType?: LtOrderType;
@@ -25,11 +29,23 @@ export interface LtOrderFilter {
 /** The LT orders of every account. */
 export class LtOrderBook {
   private readonly byAccount = new Map<string, LtOrder[]>();
+  /** (account, client id) → the order that id made, so a retried request answers it (see `byClientId`). */
+  private readonly byClient = new Map<string, LtOrder>();
   private nextId = 1;
 
   constructor(private readonly ctx: SimContext) {
-    for (const r of loadRecords<LtOrder>(ctx.store.db, LT_ORDER_KIND)) {
-      this.listOf(r.accountId).push(r.doc);
+    this.reload();
+  }
+
+  /**
+   * Rebuilds memory from the store: at start, and after a failed write (whose orders never reached the disk). The
+   * id counter never goes back, so an id a lost write used is not handed out again.
+   */
+  reload(): void {
+    this.byAccount.clear();
+    this.byClient.clear();
+    for (const r of loadRecords<LtOrder>(this.ctx.store.db, LT_ORDER_KIND)) {
+      this.index(r.accountId, r.doc);
       const n = Number(r.id);
       if (Number.isSafeInteger(n) && n >= this.nextId) this.nextId = n + 1;
     }
@@ -43,7 +59,7 @@ export class LtOrderBook {
 
   /** Stores a new order in the current action and pushes it once committed. */
   add(accountId: string, order: LtOrder): void {
-    this.listOf(accountId).push(order);
+    this.index(accountId, order);
     putRecord(this.ctx.store, LT_ORDER_KIND, {
       id: order.orderId,
       accountId,
@@ -75,6 +91,17 @@ export class LtOrderBook {
       if (o.status === LT_ORDER_STATUS.success) sum = sum.plus(o.orderQuantity);
     }
     return sum;
+  }
+
+  /** The order an account's client id made, if any (kept as long as the order: a late retry is still known). */
+  byClientId(accountId: string, clientOrderId: string): LtOrder | undefined {
+    return this.byClient.get(clientKey(accountId, clientOrderId));
+  }
+
+  private index(accountId: string, order: LtOrder): void {
+    this.listOf(accountId).push(order);
+    const cid = order.clientOrderId ?? '';
+    if (cid !== '') this.byClient.set(clientKey(accountId, cid), order);
   }
 
   private listOf(accountId: string): LtOrder[] {

@@ -9,7 +9,7 @@ import { Decimal } from 'decimal.js';
 import type { SimContext } from '../context';
 import { SYMBOL_BY_NAME } from '../market/symbols';
 import { loadRecords, putRecord } from '../store/records';
-import { LT_RISK, LT_STATUS } from '../../workers/protocol/lt';
+import { LT_ORDER_TYPE, LT_RISK, LT_STATUS } from '../../workers/protocol/lt';
 import type { LtCheckState } from '../../workers/protocol/ltChecks';
 import {
   cashPerToken,
@@ -26,6 +26,14 @@ import { DAILY_REBALANCE_AT_MS, LT_TICK_MS, LT_TOKENS, REBALANCE_MS, type LtToke
 /** Record kind of the tokens' state. */
 export const LT_TOKEN_KIND = 'ltToken';
 const DAY_MS = 86_400_000;
+
+/** An account's use of a token's daily limits today (decimal strings): quote subscribed, tokens redeemed. */
+export interface LtDailyUsage {
+  readonly dailyPurchaseUsed: string;
+  readonly dailyPurchaseRemaining: string;
+  readonly dailyRedeemUsed: string;
+  readonly dailyRedeemRemaining: string;
+}
 
 /** Why a rebalance ran. */
 export type RebalanceReason = 'daily' | 'threshold' | 'manual';
@@ -61,26 +69,56 @@ export class LtService {
   private readonly endTimers = new Map<string, number>();
   private nextDaily = 0;
   private dailyTimer = 0;
+  private stopped = false;
   private readonly stopTick: () => void;
 
   constructor(private readonly ctx: SimContext) {
     this.orders = new LtOrderBook(ctx);
-    const saved = new Map(loadRecords<LtTokenState>(ctx.store.db, LT_TOKEN_KIND).map((r) => [r.id, r.doc]));
-    const now = ctx.clock.now();
-    for (const t of LT_TOKENS) {
-      const s = saved.get(t.spec.symbol) ?? this.fresh(t, now);
-      this.states.set(t.spec.symbol, s);
-      if (s.rebalancingUntil > now) this.scheduleEnd(t, s.rebalancingUntil);
-      else s.rebalancingUntil = 0;
-    }
-    this.scheduleDaily(now);
+    this.loadStates();
+    this.scheduleDaily(ctx.clock.now());
     this.stopTick = ctx.clock.every(LT_TICK_MS, () => {
       this.tick();
     });
+    // A failed write rolls the database back: the tokens and orders in memory follow it, so a refused commit never
+    // leaves a supply, a basket or an order (and its daily use) that is not on disk.
+    const restoreOthers = ctx.store.onFailure;
+    ctx.store.onFailure = () => {
+      restoreOthers();
+      if (!this.stopped) this.reload();
+    };
+  }
+
+  /** Rebuilds the tokens' state and the orders from the store (after a failed write). */
+  reload(): void {
+    this.orders.reload();
+    this.loadStates();
+  }
+
+  /**
+   * An account's use of a token's daily limits today (UTC day on the engine's clock): what its successful orders
+   * added up to, and what is left — the same figures `placeLtOrder` enforces. Subscription in the quote coin,
+   * redemption in tokens; at 00:00 UTC the use starts again from 0.
+   */
+  dailyUsage(t: LtTokenSpec, accountId: string): LtDailyUsage {
+    const s = this.state(t);
+    const since = utcDayStart(this.ctx.clock.now());
+    const id = t.spec.symbolId;
+    const purchaseUsed = this.orders.usedSince(accountId, id, LT_ORDER_TYPE.subscription, since);
+    const redeemUsed = this.orders.usedSince(accountId, id, LT_ORDER_TYPE.redemption, since);
+    return {
+      dailyPurchaseUsed: purchaseUsed.toString(),
+      dailyPurchaseRemaining: Decimal.max(
+        0,
+        new Decimal(s.dailyPurchaseLimit).minus(purchaseUsed),
+      ).toString(),
+      dailyRedeemUsed: redeemUsed.toString(),
+      dailyRedeemRemaining: Decimal.max(0, new Decimal(s.dailyRedeemLimit).minus(redeemUsed)).toString(),
+    };
   }
 
   /** Stops the service's timers. */
   stop(): void {
+    this.stopped = true;
     this.stopTick();
     this.ctx.clock.cancel(this.dailyTimer);
     for (const id of this.endTimers.values()) this.ctx.clock.cancel(id);
@@ -229,6 +267,23 @@ export class LtService {
       if (s.rebalancingUntil > now) continue;
       if (isOutOfBand(s.basket, t, this.underlyingPrice(t), t.minLeverage, t.maxLeverage))
         this.startRebalance(t, 'threshold');
+    }
+  }
+
+  /** Token states from the store (a token never stored starts fresh); end-of-rebalance timers follow them. */
+  private loadStates(): void {
+    const saved = new Map(
+      loadRecords<LtTokenState>(this.ctx.store.db, LT_TOKEN_KIND).map((r) => [r.id, r.doc]),
+    );
+    const now = this.ctx.clock.now();
+    for (const t of LT_TOKENS) {
+      const s = saved.get(t.spec.symbol) ?? this.fresh(t, now);
+      this.states.set(t.spec.symbol, s);
+      const timer = this.endTimers.get(t.spec.symbol);
+      if (timer !== undefined) this.ctx.clock.cancel(timer);
+      this.endTimers.delete(t.spec.symbol);
+      if (s.rebalancingUntil > now) this.scheduleEnd(t, s.rebalancingUntil);
+      else s.rebalancingUntil = 0;
     }
   }
 

@@ -8,13 +8,42 @@ import { Decimal } from 'decimal.js';
 import type { SimContext } from '../context';
 import { checkRedemption, checkSubscription } from '../../workers/protocol/ltChecks';
 import { LT_ORDER_STATUS, LT_ORDER_TYPE, type LtOrder, type LtOrderType } from '../../workers/protocol/lt';
-import { utcDayStart, type LtService } from './service';
+import { ParamError } from '../http/params';
+import type { LtService } from './service';
 import type { LtTokenSpec } from './tokens';
 
 /** The server-only failure: the day's subscription or redemption limit would be passed. */
 export const DAILY_LIMIT_FAILURE = 'largeAmount';
 
-/** Subscribes or redeems for an account; answers the order stored (success or failure). */
+/**
+ * The order a retried request made (same account and client id), or undefined for a new request. An id reused for
+ * another request (other token, type or quantity) is a parameter error: answering the first order would mislead.
+ */
+export function findRetry(
+  lt: LtService,
+  accountId: string,
+  clientOrderId: string,
+  t: LtTokenSpec,
+  orderType: LtOrderType,
+  quantity: string,
+): LtOrder | undefined {
+  if (clientOrderId === '') return undefined;
+  const first = lt.orders.byClientId(accountId, clientOrderId);
+  if (first === undefined) return undefined;
+  if (
+    first.symbolId !== t.spec.symbolId ||
+    first.orderType !== orderType ||
+    !new Decimal(first.orderQuantity).eq(quantity)
+  )
+    throw new ParamError('client_order_id was already used for another request');
+  return first;
+}
+
+/**
+ * Subscribes or redeems for an account; answers the order stored (success or failure). With a client id, a repeat
+ * answers the first order and moves nothing (`findRetry`); the id is stored with the order, so this holds across
+ * a restart.
+ */
 export function placeLtOrder(
   ctx: SimContext,
   lt: LtService,
@@ -22,7 +51,10 @@ export function placeLtOrder(
   t: LtTokenSpec,
   orderType: LtOrderType,
   quantity: string,
+  clientOrderId = '',
 ): LtOrder {
+  const retried = findRetry(lt, accountId, clientOrderId, t, orderType, quantity);
+  if (retried !== undefined) return retried;
   const spec = t.spec;
   const now = ctx.clock.now();
   const sub = orderType === LT_ORDER_TYPE.subscription;
@@ -44,6 +76,7 @@ export function placeLtOrder(
       failReason: '',
       failValues: {},
       createdTime: now,
+      ...(clientOrderId === '' ? {} : { clientOrderId }),
       ...deal,
     };
     lt.orders.add(accountId, o);
@@ -59,8 +92,9 @@ export function placeLtOrder(
   if (!check.ok) return refuse(check.key, check.values);
 
   const q = new Decimal(quantity);
-  const used = lt.orders.usedSince(accountId, spec.symbolId, orderType, utcDayStart(now));
-  if (used.plus(q).gt(sub ? s.dailyPurchaseLimit : s.dailyRedeemLimit)) return refuse(DAILY_LIMIT_FAILURE);
+  const usage = lt.dailyUsage(t, accountId);
+  if (q.gt(sub ? usage.dailyPurchaseRemaining : usage.dailyRedeemRemaining))
+    return refuse(DAILY_LIMIT_FAILURE);
 
   const nav = new Decimal(state.nav);
   const rate = new Decimal(t.feeRate);

@@ -12,7 +12,7 @@ import { LtRecords } from '../features/lt-trade/LtRecords';
 import { LtTradePanel } from '../features/lt-trade/LtTradePanel';
 import { BlockBoundary } from '../ui/BlockBoundary';
 
-/** The form fed by one LT info load: its checks' state and fee rate, reloaded after every request. */
+/** The form fed by one LT info load: its checks' state, fee rate and daily remaining, reloaded after every request. */
 function TradePanel({
   symbol,
   locale,
@@ -29,6 +29,11 @@ function TradePanel({
       symbol={symbol}
       check={info === null ? null : toCheckState(info, symbol)}
       feeRate={info?.feeRate ?? ''}
+      daily={
+        info === null
+          ? null
+          : { subscription: info.dailyPurchaseRemaining, redemption: info.dailyRedeemRemaining }
+      }
       locale={locale}
       onPlaced={reload}
     />

@@ -77,6 +77,8 @@ test('subscribe and redeem on the LT page: records and success notices', async (
   const form = page.getByTestId('lt-trade');
   await expect(form.getByTestId('lt-trade-nav')).toHaveText('2.1375 USDT', { timeout: 15_000 });
   await expect(form.getByTestId('lt-trade-available')).toHaveText('100,000.000000 USDT');
+  const daily = form.getByTestId('lt-trade-daily');
+  await expect(daily).toHaveText('500,000.000000 USDT');
   await expect(page.getByTestId('lt-section-token').locator('[data-row="position"] dd')).toContainText('BTC');
 
   await send('subscription', '100');
@@ -87,6 +89,8 @@ test('subscribe and redeem on the LT page: records and success notices', async (
   await expect(records).toHaveCount(1);
   await expect(records.first()).toHaveAttribute('data-status', '1');
   await expect(form.getByTestId('lt-trade-input')).toHaveValue('');
+  // The remaining daily limit drops by the amount subscribed (the info reloads after the answer).
+  await expect(daily).toHaveText('499,900.000000 USDT');
 
   await send('redemption', '10');
   await expect(page.getByTestId('toast').filter({ hasText: 'Redemption successful' })).toContainText(
@@ -94,6 +98,7 @@ test('subscribe and redeem on the LT page: records and success notices', async (
   );
   await expect(records).toHaveCount(2);
   await expect(form.getByTestId('lt-trade-available')).toHaveText('5,036.73 BTC3L');
+  await expect(daily).toHaveText('249,990.00 BTC3L');
   await shot('lt-page-en-light');
 });
 
@@ -115,6 +120,8 @@ test('a subscription is refused while the token rebalances (status 5), and past 
   await expect(page.getByTestId('toast').filter({ hasText: 'Subscription failed' })).toContainText(
     'above your remaining daily subscription limit',
   );
+  // What the form shows left of the lowered limit: 150 less the 100 subscribed today (the refusal did not count).
+  await expect(page.getByTestId('lt-trade-daily')).toHaveText('50.000000 USDT');
   await expect(page.getByTestId('lt-records').getByTestId('lt-record').first()).toHaveAttribute(
     'data-status',
     '3',

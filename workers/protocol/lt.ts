@@ -52,6 +52,8 @@ export interface LtOrder {
   readonly failValues: Readonly<Record<string, string>>;
   /** Creation time, ms. */
   readonly createdTime: number;
+  /** The client's id of the request (a retry with it answers this order); absent when the client sent none. */
+  readonly clientOrderId?: string;
 }
 
 /** Decodes one LT order row (push or REST); undefined when it is not one. */
@@ -96,6 +98,9 @@ export function toLtOrder(x: unknown): LtOrder | undefined {
     failReason: toText(x.failReason),
     failValues: toTextRecord(x.failValues),
     createdTime,
+    ...(typeof x.clientOrderId === 'string' && x.clientOrderId !== ''
+      ? { clientOrderId: x.clientOrderId }
+      : {}),
   };
 }
 

@@ -56,6 +56,9 @@ export interface LtInfo {
   readonly lastRebalanceAt: number;
   /** End of the running rebalance, ms; 0 when none runs. */
   readonly rebalancingUntil: number;
+  /** What the logged-in trader may still subscribe today (quote) and redeem (tokens); '' when not sent. */
+  readonly dailyPurchaseRemaining: string;
+  readonly dailyRedeemRemaining: string;
 }
 
 /** Whether subscription or redemption is possible in a status. */
@@ -115,6 +118,8 @@ export function toLtInfo(reply: unknown, symbolId: number): LtInfo | null {
     nextRebalanceAt: toTime(r.nextRebalanceAt),
     lastRebalanceAt: toTime(r.lastRebalanceAt),
     rebalancingUntil: toTime(r.rebalancingUntil),
+    dailyPurchaseRemaining: toDecimalText(r.dailyPurchaseRemaining),
+    dailyRedeemRemaining: toDecimalText(r.dailyRedeemRemaining),
   };
 }
 

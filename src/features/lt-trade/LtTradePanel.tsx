@@ -19,6 +19,12 @@ import './lt-trade.css';
 const KINDS = ['subscription', 'redemption'] as const;
 type Kind = (typeof KINDS)[number];
 
+/** What is left of the trader's daily limits ('' when unknown): quote to subscribe, tokens to redeem. */
+export interface LtDailyRemaining {
+  readonly subscription: string;
+  readonly redemption: string;
+}
+
 /** What the form shows under the button: a translated failure with its values, or a server text. */
 type Problem =
   | { readonly key: LtMessageKey; readonly values: Readonly<Record<string, string>> }
@@ -28,37 +34,51 @@ type Problem =
  * The LT subscription and redemption form (spec §5): the amount (quote) or quantity (token) field, the available
  * balance, the estimate at the current NAV, and the submit button. The checks run in the spec's order before sending;
  * the first failure shows under the button, risk state 5 shows a warning only. `check` is null while the token's
- * info loads. `onPlaced` runs after the simulator answered (the info reloads; the hub's push brings the notice).
+ * info loads. `daily` is what is left of the trader's daily limits (from the same info; the simulator enforces it).
+ * `onPlaced` runs after the simulator answered (the info reloads; the hub's push brings the notice).
  */
 export function LtTradePanel({
   symbol,
   check,
   feeRate,
+  daily,
   locale,
   onPlaced,
 }: {
   readonly symbol: SymbolInfo;
   readonly check: LtCheckState | null;
   readonly feeRate: string;
+  readonly daily: LtDailyRemaining | null;
   readonly locale: string;
   readonly onPlaced: () => void;
 }): React.JSX.Element | null {
   const user = useAtomValue(sessionUserAtom);
   if (user === null) return null;
   if (!user.loggedIn) return <VisitorPrompt />;
-  return <LtForm symbol={symbol} check={check} feeRate={feeRate} locale={locale} onPlaced={onPlaced} />;
+  return (
+    <LtForm
+      symbol={symbol}
+      check={check}
+      feeRate={feeRate}
+      daily={daily}
+      locale={locale}
+      onPlaced={onPlaced}
+    />
+  );
 }
 
 function LtForm({
   symbol,
   check,
   feeRate,
+  daily,
   locale,
   onPlaced,
 }: {
   readonly symbol: SymbolInfo;
   readonly check: LtCheckState | null;
   readonly feeRate: string;
+  readonly daily: LtDailyRemaining | null;
   readonly locale: string;
   readonly onPlaced: () => void;
 }): React.JSX.Element {
@@ -76,6 +96,7 @@ function LtForm({
   const precision = sub ? symbol.amountPrecision : symbol.quantityPrecision;
   const estimate = check === null ? null : estimateLt(kind, value, check.nav, feeRate, symbol);
   const warn = sub && check !== null && check.riskState === 5;
+  const remaining = daily === null ? '' : sub ? daily.subscription : daily.redemption;
 
   const onSubmit = async (): Promise<void> => {
     if (check === null) return;
@@ -145,6 +166,14 @@ function LtForm({
           <dt>{t('trade.available')}</dt>
           <dd className="num" data-testid="lt-trade-available">
             <bdi dir="ltr">{`${formatFixed(Number(available), precision, locale)} ${coin}`}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.dailyRemaining')}</dt>
+          <dd className="num" data-testid="lt-trade-daily">
+            <bdi dir="ltr">
+              {remaining === '' ? NO_VALUE : `${formatFixed(Number(remaining), precision, locale)} ${coin}`}
+            </bdi>
           </dd>
         </div>
         <div>

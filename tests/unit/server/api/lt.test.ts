@@ -44,6 +44,18 @@ describe('LT routes', () => {
     expect(short).toMatchObject({ symbolName: 'BTC3SUSDT', direction: 'short', nav: '1.4260' });
   });
 
+  it("adds the logged-in trader's remaining daily limits to the info, and nothing of the kind for a visitor", async () => {
+    const visitor = resultOf(await call(h, CALLS.ltSymbolInfo, { query: { symbol_id: '6' } }));
+    expect(visitor).not.toHaveProperty('dailyPurchaseRemaining');
+    const mine = resultOf(await call(h, CALLS.ltSymbolInfo, { cookie, query: { symbol_id: '11' } }));
+    expect(mine).toMatchObject({
+      dailyPurchaseUsed: '0',
+      dailyPurchaseRemaining: '500000',
+      dailyRedeemUsed: '0',
+      dailyRedeemRemaining: '250000',
+    });
+  });
+
   it('refuses a symbol that is not a leveraged token', async () => {
     expectParamError(await call(h, CALLS.ltSymbolInfo, { query: { symbol_id: '1' } }), 'symbol_id');
   });

@@ -81,6 +81,63 @@ describe('LT subscription and redemption', () => {
     expect(subscribe('600').status).toBe(1);
   });
 
+  it('answers a repeated client id with the first order, moving money and pushing once', () => {
+    const first = placeLtOrder(h.ctx, lt, 'acct', L, LT_ORDER_TYPE.subscription, '1000', 'cid-1');
+    h.ctx.store.commit();
+    const again = placeLtOrder(h.ctx, lt, 'acct', L, LT_ORDER_TYPE.subscription, '1000', 'cid-1');
+    h.ctx.store.commit();
+    expect(again).toEqual(first);
+    expect(first).toMatchObject({ status: 1, clientOrderId: 'cid-1', dealQuantity: '467.36' });
+    expect(bal('USDT')).toBe('9000');
+    expect(bal('BTC3L')).toBe('467.36');
+    expect(lt.orders.list('acct', { limit: 10 })).toHaveLength(1);
+    expect(h.pushes).toHaveLength(1);
+    expect(lt.dailyUsage(L, 'acct').dailyPurchaseUsed).toBe('1000');
+    // A refused request is answered the same on a retry, even once the reason is gone.
+    const refused = placeLtOrder(h.ctx, lt, 'acct', L, LT_ORDER_TYPE.redemption, '1000', 'cid-2');
+    expect(refused).toMatchObject({ status: 3, failReason: 'amountNotEnough' });
+    fund(h, 'BTC3L', '1000');
+    expect(placeLtOrder(h.ctx, lt, 'acct', L, LT_ORDER_TYPE.redemption, '1000', 'cid-2')).toEqual(refused);
+    // The same id for another request is an error, not the first order.
+    expect(() => placeLtOrder(h.ctx, lt, 'acct', L, LT_ORDER_TYPE.subscription, '999', 'cid-1')).toThrow(
+      /client_order_id/,
+    );
+    expect(() => placeLtOrder(h.ctx, lt, 'acct', L, LT_ORDER_TYPE.redemption, '1000', 'cid-1')).toThrow(
+      /client_order_id/,
+    );
+    // Another account may use the same id.
+    h.ctx.engine.addAccount('other');
+    h.ctx.engine.deposit('other', 'USDT', '100');
+    expect(placeLtOrder(h.ctx, lt, 'other', L, LT_ORDER_TYPE.subscription, '100', 'cid-1').status).toBe(1);
+  });
+
+  it('shows the remaining daily limits from the successful orders of the UTC day, back to full at midnight', () => {
+    expect(lt.dailyUsage(L, 'acct')).toEqual({
+      dailyPurchaseUsed: '0',
+      dailyPurchaseRemaining: '500000',
+      dailyRedeemUsed: '0',
+      dailyRedeemRemaining: '250000',
+    });
+    subscribe('1000');
+    subscribe('20000'); // refused (not enough USDT): does not count
+    redeem('100.5');
+    expect(lt.dailyUsage(L, 'acct')).toEqual({
+      dailyPurchaseUsed: '1000',
+      dailyPurchaseRemaining: '499000',
+      dailyRedeemUsed: '100.5',
+      dailyRedeemRemaining: '249899.5',
+    });
+    lt.state(L).dailyPurchaseLimit = '800';
+    expect(lt.dailyUsage(L, 'acct').dailyPurchaseRemaining).toBe('0');
+    lt.state(L).dailyPurchaseLimit = '500000';
+    // T0 is 22:13:20 UTC: 1 h 47 min later the day (and the use) starts again.
+    h.clock.advance(6_400_000);
+    expect(lt.dailyUsage(L, 'acct')).toMatchObject({
+      dailyPurchaseUsed: '0',
+      dailyRedeemRemaining: '250000',
+    });
+  });
+
   it('lists the records newest first, by type, and keeps them across a restart', () => {
     subscribe('100');
     redeem('10');

@@ -70,7 +70,19 @@ describe('toLtInfo', () => {
       nextRebalanceAt: 1_700_006_400_000,
       lastRebalanceAt: 1_699_920_000_000,
       rebalancingUntil: 0,
+      dailyPurchaseRemaining: '',
+      dailyRedeemRemaining: '',
     });
+  });
+
+  it("reads a logged-in trader's remaining daily limits as sent, and '' for junk", () => {
+    const mine = { ...BTC3L, dailyPurchaseRemaining: '499900', dailyRedeemRemaining: '249990.5' };
+    expect(toLtInfo(reply(mine), 9)).toMatchObject({
+      dailyPurchaseRemaining: '499900',
+      dailyRedeemRemaining: '249990.5',
+    });
+    const junk = { ...BTC3L, dailyPurchaseRemaining: 'lots', dailyRedeemRemaining: null };
+    expect(toLtInfo(reply(junk), 9)).toMatchObject({ dailyPurchaseRemaining: '', dailyRedeemRemaining: '' });
   });
 
   it('gives the checks the status, risk, nav as sent, limits and the coins', () => {
