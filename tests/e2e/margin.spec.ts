@@ -225,7 +225,14 @@ test('a classic account upgrades on the clock and lands on the unified page with
   await expect(page.getByTestId('uta-entry-tip')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('uta1-tip')).toBeVisible();
   await expect(page.getByTestId('standard-offline-banner')).toBeVisible();
-  await shot(page, 'classic-tips');
+  if (SHOTS !== '') {
+    await shot(page, 'classic-tips-ar');
+    await page.goto(`${BASE}/en/trade/spot/BTC/USDT`);
+    await expect(page.getByTestId('uta1-tip')).toBeVisible({ timeout: 10_000 });
+    await shot(page, 'classic-tips-en');
+    await page.goto(`${BASE}/ar-SA/trade/spot/BTC/USDT`);
+    await expect(page.getByTestId('uta-entry-tip')).toBeVisible({ timeout: 10_000 });
+  }
   await page.getByTestId('uta-entry-button').click();
   const modal = page.getByTestId('uta-modal');
   await expect(modal).toBeVisible();
