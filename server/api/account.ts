@@ -13,6 +13,7 @@ import { findSymbol, TOKENS, type SymbolSpec } from '../market/symbols';
 import { DOUBLE_CONFIRM_FLAGS } from '../../workers/protocol/account';
 import { CALLS } from '../../workers/protocol/paths';
 import { fromAtoms } from '../margin/desk';
+import { accountEquity, debtFreePositions, type AccountEquity } from '../margin/equity';
 import { marginOf } from '../margin/services';
 
 /** Business error codes of the account calls (3410020 is the spec's recharge code; the others are this project's). */
@@ -83,13 +84,6 @@ export function referencePrice(ctx: SimContext, spec: SymbolSpec): string {
   );
 }
 
-/** USDT value of one coin (stablecoins at par; coins without a USDT pair count as 0). */
-function usdtPrice(ctx: SimContext, coin: string): Decimal {
-  if (coin === 'USDT' || coin === 'USDC') return new Decimal(1);
-  const spec = findSymbol(`${coin}USDT`);
-  return spec === undefined ? new Decimal(0) : new Decimal(referencePrice(ctx, spec));
-}
-
 /** An account's balances, every coin it holds. */
 function balancesOf(ctx: SimContext, accountId: string): readonly BalanceView[] {
   return ctx.engine.balances(accountId);
@@ -105,13 +99,17 @@ function totalOf(ctx: SimContext, accountId: string, coin: string): Decimal {
   return new Decimal(b?.total ?? '0');
 }
 
-/** Total wallet value in USDT, 2 decimals (the demo wallet's `wb`). */
+/** The account's equity (equity.ts): the margin desk's when installed, else its balances with nothing owed. */
+function equityOf(ctx: SimContext, accountId: string): AccountEquity {
+  return (
+    marginOf(ctx)?.desk.equity(accountId) ??
+    accountEquity(debtFreePositions(balancesOf(ctx, accountId), (s) => ctx.engine.lastPrice(s)))
+  );
+}
+
+/** Total wallet value in USDT, 2 decimals (the demo wallet's `wb`): what the wallet holds, as equity.ts values it. */
 function walletUsdt(ctx: SimContext, accountId: string): string {
-  let sum = new Decimal(0);
-  for (const b of balancesOf(ctx, accountId)) {
-    sum = sum.plus(new Decimal(b.total).times(usdtPrice(ctx, b.coin)));
-  }
-  return sum.toFixed(2, Decimal.ROUND_DOWN);
+  return equityOf(ctx, accountId).walletValue.toFixed(2, Decimal.ROUND_DOWN);
 }
 
 /** A coin's debt and what it could still borrow (decimals; zeros when margin is not installed). */
@@ -131,16 +129,20 @@ function unifiedAsset(
   spec: SymbolSpec,
   isMargin: boolean,
 ): Record<string, unknown> {
+  const eq = equityOf(ctx, a.id);
   const coinList = [spec.base, spec.quote].map((coin) => {
     const free = freeOf(ctx, a.id, coin);
     const total = totalOf(ctx, a.id, coin);
     const { debt, room } = lending(ctx, a.id, coin);
+    const c = eq.coins.find((x) => x.coin === coin);
     return {
       tokenId: coin,
       spotAvailableBalance: free.toFixed(),
       spotMarginAvailableBalance: free.plus(room).toFixed(),
       walletBalance: total.toFixed(),
-      occAssetUSDTValue: total.times(usdtPrice(ctx, coin)).toFixed(2, Decimal.ROUND_DOWN),
+      // Same figures as the wallet push (equity.ts): gross value at mark, and equity net of the coin's debt.
+      occAssetUSDTValue: (c?.value ?? new Decimal(0)).toFixed(2, Decimal.ROUND_DOWN),
+      equity: (c?.equity ?? new Decimal(0)).toFixed(),
       borrowSize: debt.toFixed(),
       transferLimit: free.toFixed(),
     };
@@ -156,6 +158,7 @@ function unifiedAsset(
   const info = marginOf(ctx)?.desk.borrowInfo(a.id);
   return {
     coinList,
+    totalEquity: eq.totalEquity.toFixed(4, Decimal.ROUND_DOWN),
     actualLeverageRatio: info?.actualLeverageRatio ?? '1',
     maxBuyAmt,
     maxSellQty,

@@ -8,7 +8,6 @@ import type { Account, Accounts } from '../accounts/accounts';
 import type { SimClock } from '../clock/clock';
 import type { Engine } from '../engine/engine';
 import type { Lender } from '../engine/types';
-import { findSymbol } from '../market/symbols';
 import { PRIVATE_TOPICS } from '../market/topics';
 import type { Db } from '../store/db';
 import { loadRecords, putRecord } from '../store/records';
@@ -16,8 +15,10 @@ import type { Store } from '../store/store';
 import type { BorrowInfo, LiabilityRow } from '../../workers/protocol/margin';
 import type { LoanDoc, RepaymentDoc } from './loans';
 import { LoanBook, toLoanDoc, toRepaymentDoc } from './loans';
-import { INTEREST_PERIOD_MS, RISK_WATCH_MS, STABLE_COINS, YEARLY_RATES } from './rates';
-import type { CoinPosition, RiskFigures } from './risk';
+import type { AccountEquity, CoinPosition } from './equity';
+import { accountEquity, markPrice } from './equity';
+import { INTEREST_PERIOD_MS, RISK_WATCH_MS, YEARLY_RATES } from './rates';
+import type { RiskFigures } from './risk';
 import { assessRisk } from './risk';
 
 /** Record kinds of the desk. */
@@ -67,6 +68,8 @@ export class MarginDesk implements Lender {
   private stopRisk: (() => void) | null = null;
   /** Last status seen per debtor by the risk watch (a change is pushed on borrowInfo). */
   private readonly lastStatus = new Map<string, number>();
+  /** Accounts whose leverage setting changed in this action: their tabs learn it from a borrowInfo push. */
+  private readonly settingChanged = new Set<string>();
 
   constructor(private readonly deps: DeskDeps) {
     this.reload();
@@ -83,6 +86,7 @@ export class MarginDesk implements Lender {
       loadRecords<RepaymentDoc>(db, MARGIN_KINDS.repayment),
     );
     this.leverageOff.clear();
+    this.settingChanged.clear();
     for (const r of loadRecords<SettingDoc>(db, MARGIN_KINDS.setting))
       if (!r.doc.leverage) this.leverageOff.add(r.accountId);
   }
@@ -134,10 +138,7 @@ export class MarginDesk implements Lender {
 
   /** Mark price of a coin in USDT: stablecoins 1, else the last price of COIN/USDT, else its seed; unknown 0. */
   mark(coin: string): Decimal {
-    if (STABLE_COINS.has(coin)) return new Decimal(1);
-    const spec = findSymbol(`${coin}USDT`);
-    if (spec === undefined) return new Decimal(0);
-    return new Decimal(this.deps.engine.lastPrice(spec.symbol) ?? spec.seedPrice);
+    return markPrice((s) => this.deps.engine.lastPrice(s), coin);
   }
 
   /** The account's coins with their debts and marks. */
@@ -168,6 +169,11 @@ export class MarginDesk implements Lender {
     return assessRisk(this.positions(accountId));
   }
 
+  /** The account's equity now: every coin net of its debt, at mark (equity.ts). */
+  equity(accountId: string): AccountEquity {
+    return accountEquity(this.positions(accountId));
+  }
+
   /** One coin's liability row: owed, interest, and the most it could owe now. */
   liability(accountId: string, coin: string): LiabilityRow {
     const owed = fromAtoms(this.book.debt(accountId, coin));
@@ -190,6 +196,7 @@ export class MarginDesk implements Lender {
       riskState: r.riskState,
       riskRatio: r.riskRatio.toDecimalPlaces(4, Decimal.ROUND_UP).toFixed(),
       actualLeverageRatio: r.leverage.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(),
+      leverage: this.leverageOn(accountId),
       list: [...coins].map((c) => this.liability(accountId, c)),
     };
   }
@@ -211,6 +218,7 @@ export class MarginDesk implements Lender {
       updatedAt: this.deps.clock.now(),
       doc: { leverage: on },
     });
+    this.settingChanged.add(accountId);
   }
 
   private canBorrow(accountId: string): boolean {
@@ -258,6 +266,8 @@ export class MarginDesk implements Lender {
         doc: toRepaymentDoc(r),
       });
     }
-    for (const a of accounts) this.deps.pushPrivate(a, PRIVATE_TOPICS.borrow, [this.borrowInfo(a)]);
+    const pushTo = new Set([...accounts, ...this.settingChanged]);
+    this.settingChanged.clear();
+    for (const a of pushTo) this.deps.pushPrivate(a, PRIVATE_TOPICS.borrow, [this.borrowInfo(a)]);
   }
 }

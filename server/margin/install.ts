@@ -34,6 +34,7 @@ export function installMargin(
   ctx.engine.setLender(desk);
   if (parts.market !== undefined) {
     parts.market.borrowOf = (accountId, coin) => fromAtoms(desk.debt(accountId, coin)).toFixed();
+    parts.market.equityOf = (accountId) => desk.equity(accountId);
   }
   // The desk's memory must match the database before the engine's restore runs (its auto-repay asks the desk).
   const restoreOthers = ctx.store.onFailure;

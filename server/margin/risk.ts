@@ -3,16 +3,10 @@
  * status it puts the account in, the leverage it runs at, and how much more it may borrow.
  */
 import { Decimal } from 'decimal.js';
+import type { CoinPosition } from './equity';
+import { accountEquity } from './equity';
 import type { MarginStatus } from './rates';
 import { HAIRCUTS, LIQUIDATION_RATIO, MAX_LEVERAGE, OVERRUN_RATIO } from './rates';
-
-/** One coin of an account: wallet total (free + locked, borrowed funds included), debt and mark price in USDT. */
-export interface CoinPosition {
-  readonly coin: string;
-  readonly total: Decimal;
-  readonly debt: Decimal;
-  readonly mark: Decimal;
-}
 
 /** The account's risk figures (USDT values). */
 export interface RiskFigures {
@@ -22,8 +16,10 @@ export interface RiskFigures {
   readonly assets: Decimal;
   /** Σ debt × mark (interest included). */
   readonly liabilities: Decimal;
-  /** collateral − liabilities. */
-  readonly equity: Decimal;
+  /** collateral − liabilities: the haircut equity the borrow limit is measured on. */
+  readonly marginEquity: Decimal;
+  /** assets − liabilities: the account's equity (equity.ts), as the wallet push reports it. */
+  readonly totalEquity: Decimal;
   /** liabilities ÷ collateral; 0 without debt. */
   readonly riskRatio: Decimal;
   readonly status: MarginStatus;
@@ -44,27 +40,24 @@ export function statusOf(ratio: Decimal): MarginStatus {
 
 /** Computes the risk of an account from its coins. */
 export function assessRisk(coins: readonly CoinPosition[]): RiskFigures {
+  const eq = accountEquity(coins);
+  const assets = eq.walletValue;
+  const liabilities = eq.liabilities;
   let collateral = new Decimal(0);
-  let assets = new Decimal(0);
-  let liabilities = new Decimal(0);
-  for (const c of coins) {
-    const value = Decimal.max(0, c.total).times(c.mark);
-    assets = assets.plus(value);
-    collateral = collateral.plus(value.times(HAIRCUTS[c.coin] ?? 0));
-    liabilities = liabilities.plus(c.debt.times(c.mark));
-  }
-  const equity = collateral.minus(liabilities);
+  for (const c of eq.coins) collateral = collateral.plus(c.value.times(HAIRCUTS[c.coin] ?? 0));
+  const marginEquity = collateral.minus(liabilities);
   let riskRatio = new Decimal(0);
   if (liabilities.gt(0)) riskRatio = collateral.gt(0) ? liabilities.div(collateral) : new Decimal(99);
   const status = statusOf(riskRatio);
-  const net = assets.minus(liabilities);
+  const net = eq.totalEquity;
   const leverage = liabilities.isZero() ? new Decimal(1) : net.gt(0) ? assets.div(net) : new Decimal(0);
-  const room = equity.times(MAX_LEVERAGE - 1).minus(liabilities);
+  const room = marginEquity.times(MAX_LEVERAGE - 1).minus(liabilities);
   return {
     collateral,
     assets,
     liabilities,
-    equity,
+    marginEquity,
+    totalEquity: net,
     riskRatio,
     status,
     riskState: status === 1 ? 0 : status,

@@ -2,10 +2,13 @@
  * Market data of the simulator: listens to the engine, keeps candles, tickers, book feeds and pending trades per
  * symbol, answers the v5 market REST reads, and publishes the public and private realtime topics.
  */
+import { Decimal } from 'decimal.js';
 import type { Account } from '../accounts/accounts';
 import type { MarketView, TickerStats } from '../context';
 import type { Engine } from '../engine/engine';
 import type { EngineListener, ExecutionView, OrderView, PublicTrade } from '../engine/types';
+import type { AccountEquity } from '../margin/equity';
+import { accountEquity, debtFreePositions } from '../margin/equity';
 import type { RealtimeServer, TopicRegistry } from '../realtime/realtime';
 import { BookFeed, type BookDepth, type BookMessage } from './bookFeed';
 import type { Interval } from '../../workers/protocol/intervals';
@@ -51,6 +54,8 @@ export class Market implements MarketView, TopicRegistry<Account> {
 
   /** Owed amount of a coin (server/margin sets it): the wallet push's borrowAmount / spotBorrow. */
   borrowOf: (accountId: string, coin: string) => string = () => '0';
+  /** The account's equity net of its debts (server/margin sets it; without it nothing is owed). */
+  equityOf: ((accountId: string) => AccountEquity) | null = null;
 
   /** The listener to hand to the engine's constructor. */
   readonly listener: EngineListener;
@@ -304,24 +309,30 @@ export class Market implements MarketView, TopicRegistry<Account> {
       (t) => this.realtime?.hasPrivateSubscriber(accountId, t) === true,
     );
     if (!wanted) return;
-    const coin = engine.balances(accountId).map((b) => ({
-      coin: b.coin,
-      equity: b.total,
-      walletBalance: b.total,
-      free: b.free,
-      locked: b.locked,
-      usdValue: this.usdValue(b.coin, Number(b.total)),
-      borrowAmount: this.borrowOf(accountId, b.coin),
-      spotBorrow: this.borrowOf(accountId, b.coin),
-    }));
-    this.sendPrivate(accountId, PRIVATE_TOPICS.wallet, [{ accountType: 'UNIFIED', coin }]);
-  }
-
-  /** USD value of an amount of a coin at the last price of COIN/USDT (USDT and USDC at 1). */
-  usdValue(coin: string, amount: number): string {
-    if (coin === 'USDT' || coin === 'USDC') return fixed(amount, 4);
-    const s = this.symbols.get(`${coin}USDT`);
-    return fixed(s === undefined ? 0 : amount * s.lastPrice, 4);
+    const balances = engine.balances(accountId);
+    const eq =
+      this.equityOf?.(accountId) ?? accountEquity(debtFreePositions(balances, (s) => engine.lastPrice(s)));
+    const byCoin = new Map(eq.coins.map((c) => [c.coin, c]));
+    const coin = balances.map((b) => {
+      const c = byCoin.get(b.coin);
+      return {
+        coin: b.coin,
+        // Equity is net of the coin's debt (interest included), and usdValue is that equity at mark: equity.ts.
+        equity: c === undefined ? b.total : c.equity.toFixed(),
+        walletBalance: b.total,
+        free: b.free,
+        locked: b.locked,
+        usdValue: c === undefined ? '0' : c.equityValue.toFixed(4, Decimal.ROUND_DOWN),
+        borrowAmount: this.borrowOf(accountId, b.coin),
+        spotBorrow: this.borrowOf(accountId, b.coin),
+      };
+    });
+    const totals = {
+      totalEquity: eq.totalEquity.toFixed(4, Decimal.ROUND_DOWN),
+      totalWalletBalance: eq.walletValue.toFixed(4, Decimal.ROUND_DOWN),
+      totalLiabilities: eq.liabilities.toFixed(4, Decimal.ROUND_UP),
+    };
+    this.sendPrivate(accountId, PRIVATE_TOPICS.wallet, [{ accountType: 'UNIFIED', ...totals, coin }]);
   }
 
   /** Sends a private push (v5 envelope) on each of the topic names the account's connections subscribed. */

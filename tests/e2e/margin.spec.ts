@@ -1,9 +1,11 @@
 /**
  * Margin trading and the UTA upgrade against an in-process simulator with the test hooks on (one simulator, one
  * logged-in page per account): a unified margin buy larger than the free balance fills and shows what it borrowed
- * in the borrowing and assets tabs, repaying clears it, a forced crash shows the liquidation tip and refuses a new
- * margin order, and a classic account upgrades, reloads onto the unified page and sees the guide. Screenshots of the
- * upgrade modal, the masks and the borrowing tab (dark and light, en and ar-SA) go to /tmp/margin-shots/.
+ * in the borrowing and assets tabs, repaying clears it, the account's leverage switch (off refuses a margin order,
+ * in the form and on the server, and a second tab follows it; on allows it), a forced crash shows the liquidation tip
+ * and refuses a new margin order, and a classic account (with the UTA1 and Standard-offline tips, gone once unified)
+ * upgrades, reloads onto the unified page and sees the guide. Screenshots of the upgrade modal, the masks, the
+ * borrowing tab, the leverage row and the tips (dark and light, en and ar-SA) go to $MARGIN_SHOTS.
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,7 +118,67 @@ test('a unified margin buy borrows, shows in borrowing and assets, and repaying 
   await expect(orders.getByTestId('borrow-repayments').locator('.vtable-row').first()).toContainText('USDT');
   await orders.getByTestId('orders-tab-assets').click();
   await expect(usdt.locator('.cell').nth(4)).toHaveText('0', { timeout: 10_000 });
+  await leverageOffAndOn(page);
 });
+
+/**
+ * The account's leverage switch in the margin row: off, the form refuses a margin order with the spec's
+ * leverage-off tip (and so does the server); a second tab of the same browser follows the setting through the hub;
+ * on again, the margin order goes through.
+ */
+async function leverageOffAndOn(page: Page): Promise<void> {
+  const margin = page.getByTestId('margin-toggle');
+  if (!(await margin.isChecked())) await margin.check();
+  const other = await page.context().newPage();
+  await other.goto(`${BASE}/en/trade/spot/BTC/USDT`);
+  await other.getByTestId('margin-toggle').check();
+  const otherSwitch = other.getByTestId('leverage-switch');
+  await expect(otherSwitch).toHaveAttribute('data-state', 'on', { timeout: 10_000 });
+
+  const sw = page.getByTestId('leverage-switch');
+  await expect(sw).toHaveAttribute('data-state', 'on');
+  await sw.click();
+  await expect(sw).toHaveAttribute('aria-checked', 'false');
+  await expect(otherSwitch).toHaveAttribute('data-state', 'off', { timeout: 10_000 });
+  await other.close();
+  if (SHOTS !== '') {
+    await shot(page, 'leverage-off-en');
+    await page.goto(`${BASE}/ar-SA/trade/spot/BTC/USDT`);
+    await page.getByTestId('margin-toggle').check();
+    await expect(sw).toHaveAttribute('data-state', 'off', { timeout: 10_000 });
+    await shot(page, 'leverage-off-ar');
+    await page.goto(`${BASE}/en/trade/spot/BTC/USDT`);
+    await page.getByTestId('margin-toggle').check();
+    await expect(sw).toHaveAttribute('data-state', 'off', { timeout: 10_000 });
+  }
+  await marginBuy(page, '100', false);
+  await expect(page.getByTestId('confirm-create')).toHaveCount(0);
+  await expect(
+    toasts(page)
+      .filter({ hasText: /turn leverage on/i })
+      .first(),
+  ).toBeVisible();
+  const refused = await page.evaluate(async () => {
+    const res = await fetch('/spot/api/order/orderCreate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        symbol_id: 'BTCUSDT',
+        client_order_id: 'margin-leverage-off',
+        side: 'buy',
+        type: 'market',
+        amount: '100',
+        is_leverage: true,
+      }),
+    });
+    return (await res.json()) as { code: number };
+  });
+  expect(refused.code).toBe(81003);
+
+  await sw.click();
+  await expect(sw).toHaveAttribute('data-state', 'on');
+  await marginBuy(page, '100');
+}
 
 test('a forced crash shows the liquidation tip and refuses a new margin order', async ({ page }) => {
   await login(page, 'uta@sim.local', 'uta-pass');
@@ -157,8 +219,20 @@ test('a forced crash shows the liquidation tip and refuses a new margin order', 
 test('a classic account upgrades on the clock and lands on the unified page with the guide', async ({
   page,
 }) => {
+  // The Standard-offline tip's switch on: a classic account sees it and the UTA1 tip; the unified page shows neither.
+  await post('/sim/test/web-config', { set: { standardOffline: true } });
   await login(page, 'classic@sim.local', 'classic-pass', SHOTS === '' ? 'en' : 'ar-SA');
   await expect(page.getByTestId('uta-entry-tip')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('uta1-tip')).toBeVisible();
+  await expect(page.getByTestId('standard-offline-banner')).toBeVisible();
+  if (SHOTS !== '') {
+    await shot(page, 'classic-tips-ar');
+    await page.goto(`${BASE}/en/trade/spot/BTC/USDT`);
+    await expect(page.getByTestId('uta1-tip')).toBeVisible({ timeout: 10_000 });
+    await shot(page, 'classic-tips-en');
+    await page.goto(`${BASE}/ar-SA/trade/spot/BTC/USDT`);
+    await expect(page.getByTestId('uta-entry-tip')).toBeVisible({ timeout: 10_000 });
+  }
   await page.getByTestId('uta-entry-button').click();
   const modal = page.getByTestId('uta-modal');
   await expect(modal).toBeVisible();
@@ -173,6 +247,8 @@ test('a classic account upgrades on the clock and lands on the unified page with
   // Success ("0") reloads the page: the account is unified now, and the guide greets it once.
   await expect(page.getByTestId('uta-guide')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('margin-toggle')).toBeVisible();
+  await expect(page.getByTestId('uta1-tip')).toHaveCount(0);
+  await expect(page.getByTestId('standard-offline-banner')).toHaveCount(0);
   await shot(page, 'upgrade-guide');
   await page.getByTestId('uta-guide-confirm').click();
   await expect(page.getByTestId('uta-guide')).toBeHidden();
@@ -193,4 +269,5 @@ test('a classic account upgrades on the clock and lands on the unified page with
   await post('/sim/test/clock', { advanceMs: 4_000 });
   await expect(page.getByTestId('uta-entry-tip')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('margin-toggle')).toHaveCount(0);
+  await post('/sim/test/web-config', { reset: true });
 });

@@ -8,7 +8,7 @@
  * take mark() before sending the request, and coins a push updated after the mark keep the pushed value.
  */
 import Decimal from 'decimal.js';
-import { isRecord, toDecimal, toDecimalOrZero, toId } from '../protocol/fields';
+import { isRecord, toDecimal, toDecimalOrZero, toId, toSignedDecimal } from '../protocol/fields';
 import type { PrivateFrame } from './wire';
 
 /** Polling must be slower than this to be used at all (spec §9: "must exceed 3000 ms"). */
@@ -27,7 +27,7 @@ export interface CoinBalance {
   readonly locked: string;
   /** free + locked (walletBalance on unified accounts). */
   readonly total: string;
-  /** Unified only ('' on classic). */
+  /** Wallet total − debt, interest included (negative when more is owed than held); unified only ('' on classic). */
   readonly equity: string;
   /** USD(T) value ('' when the source did not say). */
   readonly usdValue: string;
@@ -227,7 +227,7 @@ function fromPushCoin(c: unknown): CoinBalance | undefined {
     free,
     locked,
     total,
-    equity: toDecimal(c.equity) ?? total,
+    equity: toSignedDecimal(c.equity) ?? total,
     usdValue: toDecimal(c.usdValue) ?? '',
     borrowAmount: toDecimalOrZero(c.borrowAmount) ?? '0',
   };
@@ -261,7 +261,8 @@ function fromUnifiedRow(r: unknown): CoinBalance | undefined {
     free,
     locked: nonNegative(new Dec(total).minus(free)),
     total,
-    equity: total,
+    // Net of the coin's debt when the simulator says so (equity.ts); older replies carry only the wallet balance.
+    equity: toSignedDecimal(r.equity) ?? total,
     usdValue: toDecimal(r.occAssetUSDTValue) ?? '',
     borrowAmount: toDecimalOrZero(r.borrowSize) ?? '0',
   };

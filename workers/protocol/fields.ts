@@ -19,6 +19,19 @@ export function toDecimal(x: unknown): string | undefined {
   return DECIMAL_RE.test(x) ? x : undefined;
 }
 
+/** A decimal string that may be negative (an equity net of debt); undefined for anything else. */
+export function toSignedDecimal(x: unknown): string | undefined {
+  if (typeof x === 'string' && x.startsWith('-')) {
+    const abs = toDecimal(x.slice(1));
+    return abs === undefined ? undefined : x;
+  }
+  if (typeof x === 'number' && x < 0) {
+    const abs = toDecimal(-x);
+    return abs === undefined ? undefined : `-${abs}`;
+  }
+  return toDecimal(x);
+}
+
 /** Like toDecimal, but '' and absent read as "0" (fields the wire leaves empty when they do not apply). */
 export function toDecimalOrZero(x: unknown): string | undefined {
   return x === undefined || x === null || x === '' ? '0' : toDecimal(x);

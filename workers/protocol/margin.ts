@@ -107,6 +107,8 @@ export interface BorrowInfo {
   /** Liabilities ÷ haircut collateral. */
   readonly riskRatio: string;
   readonly actualLeverageRatio: string;
+  /** The account's leverage setting (absent from older senders: unknown). */
+  readonly leverage?: boolean;
   /** Borrowed coins (owed > 0). */
   readonly list: readonly LiabilityRow[];
 }
@@ -122,7 +124,8 @@ export function decodeBorrowInfo(row: unknown): BorrowInfo | undefined {
     const d = decodeLiabilityRow(r);
     if (d !== undefined) list.push(d);
   }
-  return { status: row.status, riskState: row.riskState, riskRatio, actualLeverageRatio: lev, list };
+  const info = { status: row.status, riskState: row.riskState, riskRatio, actualLeverageRatio: lev, list };
+  return typeof row.leverage === 'boolean' ? { ...info, leverage: row.leverage } : info;
 }
 
 /** One loan (the borrowing tab's unpaid and paid-off sub-tabs). */

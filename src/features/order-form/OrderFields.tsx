@@ -12,12 +12,14 @@ import {
   type NumericSpec,
   type ShownRow,
 } from './fieldTable';
+import { LeverageRow } from './LeverageRow';
 import { LimitOptions } from './LimitOptions';
 import { NumericField } from '../../ui/NumericField';
 import { OrderLeg, type LegPriceSetup } from './OrderLeg';
 import { PercentSlider } from './PercentSlider';
 import { sizeAtPercent } from './percentSize';
 import { Tabs } from '../../ui/Tabs';
+import { Uta1Tip } from './Uta1Tip';
 
 const BASIC_KINDS = ['limit', 'market'] as const;
 const ADVANCED_KINDS: readonly OrderKind[] = ['conditional', 'stopLimit', 'oco', 'trailing'];
@@ -246,6 +248,8 @@ export function OrderFields({
           {t('field.margin')}
         </label>
       )}
+      {marginAllowed && draft.leverage && prefs.showLeverage && <LeverageRow symbol={symbol.symbol} />}
+      <Uta1Tip />
       {rows.map(renderRow)}
       <PercentSlider percent={percent} onPick={applyPercent} />
       <LimitOptions

@@ -175,6 +175,7 @@ describe('account routes', () => {
         spotMarginAvailableBalance: room.plus(100_000).toFixed(),
         walletBalance: '100000',
         occAssetUSDTValue: '100000.00',
+        equity: '100000',
         borrowSize: '0',
         transferLimit: '100000',
       });

@@ -2,8 +2,11 @@
  * The margin calls over HTTP: the leverage setting, the UTA upgrade on the clock (progress pushes, 3400324 while in
  * process, success moves the account, the inverse path back), and the calls' refusals.
  */
+import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marginOf } from '../../../../server/margin/services';
 import { UPGRADE_STEP_MS, UPGRADE_STEPS } from '../../../../server/margin/upgrade';
+import { decodeBorrowInfo } from '../../../../workers/protocol/margin';
 import { CALLS, type CallDef } from '../../../../workers/protocol/paths';
 import { call, login, resultOf, startHarness, type CallOptions, type Harness, type Reply } from './harness';
 
@@ -40,8 +43,23 @@ describe('margin routes', () => {
       maxBuyAmt: '100000',
       leverageEnabled: false,
     });
-    await as('uta', CALLS.setLeverage, { json: { leverage: 'true' } });
+    // Every tab of the account learns the change from the borrowInfo push (after the commit).
+    const borrowPushes = (): unknown[] =>
+      h.pushes
+        .filter((p) => p.accountId === ids.uta && p.topics.includes('user.unify.usdc.borrowInfo'))
+        .flatMap((p) => p.data);
+    expect(decodeBorrowInfo(borrowPushes().at(-1))?.leverage).toBe(false);
+    await as('uta', CALLS.setLeverage, { json: { leverage: true } });
+    expect(decodeBorrowInfo(borrowPushes().at(-1))?.leverage).toBe(true);
     expect((await as('classic', CALLS.setLeverage, { json: { leverage: 'true' } })).body.code).toBe(3400001);
+  });
+
+  it('the unified asset call reports equity from the desk: nothing owed, equity is the wallet', async () => {
+    const r = resultOf(await as('uta', CALLS.unifiedAsset, { query: { symbolName: 'BTCUSDT' } }));
+    const eq = marginOf(h.ctx)?.desk.equity(ids.uta ?? '');
+    expect(r.totalEquity).toBe(eq?.totalEquity.toFixed(4, Decimal.ROUND_DOWN));
+    expect(eq?.totalEquity.toFixed()).toBe(eq?.walletValue.toFixed());
+    expect((r.coinList as { equity?: unknown }[]).map((c) => c.equity)).toEqual(['2', '100000']);
   });
 
   it('repay answers 81005 when nothing is owed', async () => {

@@ -53,6 +53,43 @@ describe('WalletBalances', () => {
     expect(pick(unified.list())).toEqual({ BTC: ['49', '1', '50'], USDT: ['970000', '30000', '1000000'] });
   });
 
+  it('keeps a coin equity net of debt, negative when more is owed than held; a bad one falls back to the total', () => {
+    const frame = toPrivateFrame({
+      topic: 'wallet',
+      creationTime: 10,
+      data: [
+        {
+          accountType: 'UNIFIED',
+          totalEquity: '99800.5',
+          coin: [
+            {
+              coin: 'USDT',
+              walletBalance: '0',
+              free: '0',
+              locked: '0',
+              equity: '-50012.25',
+              borrowAmount: '50012.25',
+            },
+            { coin: 'BTC', walletBalance: '3', free: '3', locked: '0', equity: '3' },
+            { coin: 'ETH', walletBalance: '20', free: '20', locked: '0', equity: '--1' },
+          ],
+        },
+      ],
+    });
+    expect(frame).toBeDefined();
+    const w = new WalletBalances();
+    if (frame !== undefined) w.applyPush(frame, FEED);
+    expect(w.get('USDT')).toMatchObject({ equity: '-50012.25', borrowAmount: '50012.25', total: '0' });
+    expect(w.get('BTC')?.equity).toBe('3');
+    expect(w.get('ETH')?.equity).toBe('20');
+    const rest = new WalletBalances();
+    rest.applyUnifiedRest(
+      { coinList: [{ tokenId: 'USDT', spotAvailableBalance: '0', walletBalance: '0', equity: '-7.5' }] },
+      rest.mark(),
+    );
+    expect(rest.get('USDT')?.equity).toBe('-7.5');
+  });
+
   it('uses only the feed it subscribed: topic and accountType must match', () => {
     const s = sim();
     limit(s, 'Buy', '60000', '0.5');
