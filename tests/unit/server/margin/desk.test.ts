@@ -96,7 +96,7 @@ describe('margin desk', () => {
       .times(24);
     expect(fromAtoms(interest).minus(expected).abs().lt('1e-12')).toBe(true);
     expect(b.debt(uta, 'USDT').toFixed()).toBe(principal.plus(fromAtoms(interest)).toFixed());
-  });
+  }, 60_000); // 43,200 risk checks (one per 2 s of clock) run in the simulated day: 10–20 s on this machine.
 
   it('repays automatically when the sale brings the coin back, interest first', () => {
     const b = marginBench();
