@@ -131,8 +131,9 @@ function childOrders(r: Rig): number {
  * Runs the storm loop until `n` actions ran: the clock moves one loop period, then the loop's tick runs the actions
  * the rate owes (and commits them once, with the strategies' reactions). Returns ms, actions and children placed.
  */
-function storm(r: Rig, n: number): { ms: number; actions: number; children: number } {
+function storm(r: Rig, n: number): { ms: number; actions: number; children: number; commits: number } {
   const before = childOrders(r);
+  const commits = r.store.commits;
   const from = r.synth.actions;
   const t0 = performance.now();
   while (r.synth.actions - from < n) {
@@ -140,7 +141,12 @@ function storm(r: Rig, n: number): { ms: number; actions: number; children: numb
     r.synth.tick();
   }
   const ms = performance.now() - t0;
-  return { ms, actions: r.synth.actions - from, children: childOrders(r) - before };
+  return {
+    ms,
+    actions: r.synth.actions - from,
+    children: childOrders(r) - before,
+    commits: r.store.commits - commits,
+  };
 }
 
 function median(xs: number[]): number {
@@ -165,6 +171,7 @@ export function runToolsBench(quick: boolean): BenchResult[] {
   ] as const;
   const rates: number[][] = arms.map(() => []);
   const childRates: number[] = [];
+  const commitRates: number[] = [];
   // A warm-up round, then interleaved trials so a drifting machine speed falls on every arm alike.
   for (let t = -1; t < trials; t++) {
     arms.forEach((arm, i) => {
@@ -173,7 +180,10 @@ export function runToolsBench(quick: boolean): BenchResult[] {
       r.close();
       if (t < 0) return;
       rates[i]?.push((s.actions / s.ms) * 1000);
-      if (arm.grids > 0 && arm.fsync) childRates.push((s.children / s.ms) * 1000);
+      if (arm.grids > 0 && arm.fsync) {
+        childRates.push((s.children / s.ms) * 1000);
+        commitRates.push((s.commits / s.actions) * 10_000);
+      }
     });
   }
   const ratio = (a: number, b: number): number[] =>
@@ -191,6 +201,8 @@ export function runToolsBench(quick: boolean): BenchResult[] {
     fig('tools.stormActionsPerSec50Grids', rates[1] ?? [], 'per s'),
     fig('tools.stormRatioWith50Grids', withFsync, '×'),
     fig('tools.gridChildOrdersPerSec', childRates, 'per s'),
+    // The disk waits behind the ratio, independent of the machine's speed: transactions per 10k storm actions.
+    fig('tools.stormCommitsPer10kActions50Grids', commitRates, 'per 10k'),
     // Diagnostic: the same two arms with synchronous=OFF, i.e. the strategy engine's CPU cost without the fsync
     // that each tick with a grid fill costs (the gap to the figure above is the store's durability).
     fig('tools.stormRatioWith50GridsNoFsync', noFsync, '×'),
