@@ -33,6 +33,7 @@ import { loadEngineState, persistingListener } from './store/engineRows';
 import { migrateJson } from './store/migrate';
 import { pruneHistory } from './store/prune';
 import { Store } from './store/store';
+import { tickCommits } from './store/tickCommit';
 import { SimClock } from './clock/clock';
 import { registerTestHooks } from './store/testHooks';
 import { installMargin } from './margin/install';
@@ -131,14 +132,12 @@ export async function startSimulator(
     rate: config.rate,
     now,
     openAt: (s) => market.openAt(s),
+    // Storm mode: one commit per tick (its actions and the strategy reactions), pushes after it, one book message
+    // per action as before.
     ...(config.rate > 0
-      ? {
-          afterAction: (s: string) => {
-            // The action's fills are committed before the book and the private pushes go out.
-            store.commitQuietly();
-            market.flushSymbol(s);
-          },
-        }
+      ? tickCommits(store, (s) => {
+          market.flushSymbol(s);
+        })
       : {}),
   });
   synth.seedBooks();

@@ -41,6 +41,8 @@ export function calmTurnoverPerMs(symbol: string): number {
 const MAX_MAKER_ORDERS = 120;
 /** Pull per action toward an anchor (about 8 s of half-life at the calm rate of 6 actions a second). */
 const ANCHOR_PULL = 0.015;
+/** Period of the action loop (ms): each tick runs the actions that fell due since the last one. */
+export const SYNTH_TICK_MS = 10;
 /** Levels seeded per side at start. */
 const SEED_LEVELS = 60;
 
@@ -65,8 +67,10 @@ export interface SynthOptions {
   /** Opening time per symbol (ms); the market waits for it. */
   readonly openAt: (symbol: string) => number;
   readonly now: () => number;
-  /** Called after each action (the market flushes per action in storm mode). */
+  /** Called after each action (storm mode: the action's book changes are published as their own message). */
   readonly afterAction?: (symbol: string) => void;
+  /** Called once after each tick's actions, with the symbols that acted (the simulator commits the tick here). */
+  readonly afterTick?: (symbols: readonly string[]) => void;
   /** Mid price to start from (the last traded price of a previous run, or the seed price). */
   readonly startPrice?: (spec: SymbolSpec) => number;
 }
@@ -81,7 +85,9 @@ export class SyntheticMarket {
   private readonly states: SymbolState[];
   private timer: NodeJS.Timeout | null = null;
   private anchor: ((spec: SymbolSpec) => number | undefined) | null = null;
-  private last = 0;
+  private last: number;
+  /** Actions run so far by the loop and `act` (benches divide by it). */
+  actions = 0;
 
   constructor(
     private readonly engine: Engine,
@@ -89,6 +95,7 @@ export class SyntheticMarket {
     private readonly opts: SynthOptions,
   ) {
     this.rng = makeRng(opts.seed);
+    this.last = opts.now();
     engine.addAccount(MAKER_ACCOUNT, { system: true });
     engine.addAccount(TAKER_ACCOUNT, { system: true });
     this.states = symbols.map((spec) => {
@@ -119,7 +126,7 @@ export class SyntheticMarket {
     this.last = this.opts.now();
     this.timer = setInterval(() => {
       this.tick();
-    }, 10);
+    }, SYNTH_TICK_MS);
   }
 
   /** Stops the action loop. */
@@ -154,10 +161,15 @@ export class SyntheticMarket {
     }
   }
 
-  private tick(): void {
+  /**
+   * One turn of the action loop (the timer calls it; a bench with a manual clock calls it after moving the clock):
+   * every open symbol runs the actions its rate owes since the last tick, then `afterTick` sees them all at once.
+   */
+  tick(): void {
     const now = this.opts.now();
     const dt = Math.min(0.25, (now - this.last) / 1000);
     this.last = now;
+    const acted: string[] = [];
     for (const s of this.states) {
       if (!this.seedIfOpen(s)) continue;
       const sym = s.spec.symbol;
@@ -169,7 +181,9 @@ export class SyntheticMarket {
         this.action(s);
         this.opts.afterAction?.(sym);
       }
+      if (n > 0) acted.push(sym);
     }
+    if (acted.length > 0) this.opts.afterTick?.(acted);
   }
 
   private seedIfOpen(s: SymbolState): boolean {
@@ -190,6 +204,7 @@ export class SyntheticMarket {
   }
 
   private action(s: SymbolState): void {
+    this.actions++;
     // Mid: a random walk with a weak pull back to the seed so a long soak stays in range; an anchored symbol (a
     // leveraged token) is pulled harder toward its anchor (its NAV), as arbitrage keeps a token near its value.
     const anchor = this.anchor?.(s.spec);

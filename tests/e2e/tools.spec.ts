@@ -1,8 +1,8 @@
 /**
  * The Tools tab end to end: each tool created from its form runs inside the simulator, shows in its list (and on the
  * chart: scaled pre-order lines, grid levels), its children trade against the synthetic market, it stops and lands
- * in history. TWAP slices follow the engine's clock, moved with the test hook, and a TWAP resumes after the
- * simulator is killed and started again. One simulator (spawned: it must be restartable) and one logged-in page.
+ * in history. The TWAP, on the engine's clock across a simulator restart, is `tools-restart.spec.ts`. One simulator
+ * (spawned) and one logged-in page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -30,16 +30,6 @@ async function startSim(): Promise<ChildProcess> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('simulator did not start');
-}
-
-/** Moves the engine's clock forward (timers due meanwhile fire in order). */
-async function advanceClock(ms: number): Promise<void> {
-  const r = await fetch(`${ORIGIN}/sim/test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs: ms }),
-  });
-  expect(r.ok).toBe(true);
 }
 
 async function lastPrice(): Promise<number> {
@@ -159,27 +149,4 @@ test('grid bot: levels on the chart, the start purchase fills, running in the bo
   await expect(cards('grid', panel).first()).toContainText('Stopped manually');
   await page.getByTestId('bot-back').click();
   await expect(page.getByTestId('orders-panel')).toBeVisible();
-});
-
-test('TWAP: slices on the engine clock, the simulator restarted mid-run, the schedule completes', async () => {
-  await openTool('twap');
-  await fill('tool-totalQty', '0.003');
-  await fill('tool-durationMin', '5');
-  await fill('tool-intervalSec', '60');
-  await page.getByTestId('tool-submit').click();
-  const card = cards('twap').first();
-  await expect(card).toHaveAttribute('data-status', 'RUNNING');
-  await advanceClock(120_000);
-  await expect(card.getByTestId('strategy-slices')).toHaveText('2 / 5');
-  await expect(card.getByTestId('strategy-executed')).toHaveText('0.0012 / 0.003 BTC');
-
-  sim?.kill('SIGKILL');
-  sim = await startSim();
-  // The clock of the new process starts at wall time again: 5 minutes bring it past the last slice.
-  await advanceClock(300_000);
-  await page.getByTestId('strategy-tab-history').click();
-  const done = cards('twap').first();
-  await expect(done).toHaveAttribute('data-status', 'COMPLETED', { timeout: 15_000 });
-  await expect(done.getByTestId('strategy-slices')).toHaveText('5 / 5');
-  await expect(done.getByTestId('strategy-executed')).toHaveText('0.003 / 0.003 BTC');
 });
