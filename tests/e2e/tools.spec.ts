@@ -45,6 +45,8 @@ let page: Page;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
+  // Spawning a simulator process and logging in: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   sim = await startSim();
   page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
   await page.goto(`${ORIGIN}/login?redirect_url=${encodeURIComponent('/en/trade/spot/BTC/USDT')}`);
