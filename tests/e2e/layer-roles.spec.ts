@@ -140,8 +140,42 @@ test('the announcement banner: newest eligible first, close hides 24 h, more hid
 test('what each account kind sees: demo recharge and its errors, leader banner, standard offline, sub tools, ban flag', async ({
   page,
 }) => {
+  // The screenshot matrix (LAYER_SHOTS) reloads the page four more times.
+  if (SHOOT) test.setTimeout(120_000);
   await loginOver(page, sim.url, 'demo@sim.local', '/en/trade/spot/BTC/USDT');
   await expect(page.getByTestId('orders-sub-oco')).toHaveCount(0);
+  // What a demo account reaches but cannot use says so (demoAccountDoesNotSupportTips), not a silent absence.
+  const demoTip = 'This feature is not supported for demo accounts.';
+  await page.getByTestId('orders-tab-pnl').click();
+  await expect(page.getByTestId('demo-tip')).toHaveText(demoTip);
+  await expect(page.getByTestId('orders-panel').getByRole('link', { name: /performance/i })).toHaveCount(0);
+  await pickKind(page, 'oco');
+  const formTip = page.getByTestId('order-form').getByTestId('demo-tip');
+  await expect(formTip).toHaveAttribute('data-feature', 'ocoOrderKind');
+  await expect(formTip).toHaveText(demoTip);
+  await expect(page.getByTestId('order-submit')).toBeDisabled();
+  await expect(page.getByTestId('guide-oco')).toHaveCount(0);
+  if (SHOOT) {
+    for (const locale of ['en', 'ar-SA'] as const) {
+      await page.goto(`${sim.url}/${locale}/trade/spot/BTC/USDT`);
+      await expect(page.getByTestId('kind-more')).toBeVisible({ timeout: 15_000 });
+      await pickKind(page, 'oco');
+      await page.getByTestId('orders-tab-pnl').click();
+      for (const theme of ['dark', 'light'] as const) {
+        await setLook(page, theme);
+        await page
+          .getByTestId('order-form')
+          .screenshot({ path: `${LAYER_SHOTS}/demo-tip-form-${theme}-${locale}.png` });
+        await page
+          .getByTestId('orders-panel')
+          .screenshot({ path: `${LAYER_SHOTS}/demo-tip-pnl-${theme}-${locale}.png` });
+      }
+    }
+    await setLook(page, 'dark');
+    await page.goto(`${sim.url}/en/trade/spot/BTC/USDT`);
+    await expect(page.getByTestId('kind-more')).toBeVisible({ timeout: 15_000 });
+  }
+  await pickKind(page, 'limit');
   await page.getByTestId('demo-wallet').click();
   const modal = page.getByTestId('recharge-modal');
   await expect(modal.getByTestId('recharge-balance')).toHaveText(/^\d[\d.]* USDT$/);
