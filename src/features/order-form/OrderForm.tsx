@@ -67,6 +67,10 @@ function OrderEntry({
 
   const unified = user.isUTA;
   const advanced = unified && !user.isDemo;
+  // Spec §4 "Leverage check": a UTA in isolated-margin mode is warned, as soon as it turns margin on, that leveraged
+  // trading is not supported (submitting still stops at the leverage rule with the same words).
+  const marginMode = useAtomValue(userDetailsAtom)?.marginMode ?? 'cross';
+  const isolatedWarning = unified && draft.leverage && marginMode === 'isolated';
   // The demo rules keep OCO in the kind menu with a tip in place of its fields (OrderFields): nothing to send.
   const demoBlocked = draft.kind === 'oco' && demoAccess('ocoOrderKind', user) === 'tip';
   const marginAllowed = unified && prefs.showSpotMargin;
@@ -190,6 +194,11 @@ function OrderEntry({
         available={available}
         isDemo={user.isDemo}
       />
+      {isolatedWarning && (
+        <p className="order-form-warning" role="alert" data-testid="isolated-warning">
+          {t('validation.isolatedModeNotSupportNewTip')}
+        </p>
+      )}
       {!demoBlocked && (
         <OrderSummary
           symbol={symbol}
