@@ -36,6 +36,7 @@ import { Store } from './store/store';
 import { tickCommits } from './store/tickCommit';
 import { SimClock } from './clock/clock';
 import { registerTestHooks } from './store/testHooks';
+import { registerAccountTestHooks } from './accounts/testHooks';
 import { installMargin } from './margin/install';
 import { strategyRoutes } from './api/strategy';
 import { StrategyTap } from './strategy/tap';
@@ -173,6 +174,7 @@ export async function startSimulator(
     () => commitMark(store),
   );
   if (process.env.SIM_TEST_HOOKS === '1') registerTestHooks(router, store, clock);
+  if (process.env.SIM_TEST_HOOKS === '1') registerAccountTestHooks(router, accounts);
   for (const mod of [
     registerMarketRoutes(market),
     registerOrderRoutes,

@@ -32,6 +32,11 @@ export interface Account {
   readonly isCopyTradingLeader: boolean;
   /** Spec §3 grayFlag.IsUTA and the "newer gray flag" of §5. */
   readonly grayFlag: { readonly IsUTA: boolean; readonly minValueV2: boolean };
+  /**
+   * Identity verification level (0 none; 1 and up verified, see {@link KYC_PASS_LEVEL}): the trade dialog waits for
+   * it (spec §5). Seeded accounts are verified; a sign-up starts unverified. Absent in rows written before it existed.
+   */
+  readonly kycLevel?: number;
   readonly salt: string;
   readonly hash: string;
   readonly createdAt: number;
@@ -54,6 +59,15 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { email: 'sub@sim.local', password: 'sub-pass', kind: 'sub' },
   { email: 'leader@sim.local', password: 'leader-pass', kind: 'leader' },
 ];
+
+/** The KYC level from which an account passes identity verification (what user info's `kycPassed` says). */
+export const KYC_PASS_LEVEL = 1;
+
+/** An account's KYC level; rows from before the field are the seeded accounts (level 1) or sign-ups (level 0). */
+export function kycLevelOf(a: Account): number {
+  if (a.kycLevel !== undefined) return a.kycLevel;
+  return SEED_ACCOUNTS.some((s) => s.email === a.email) ? KYC_PASS_LEVEL : 0;
+}
 
 /** Starting balances of a new account (demo accounts get the same; recharge tops USDT up). */
 export const STARTING_BALANCES: Readonly<Record<string, string>> = {
@@ -119,6 +133,7 @@ function makeAccount(
   kind: AccountKind,
   marginMode: 'cross' | 'isolated',
   now: number,
+  kycLevel: number,
 ): Account {
   const salt = randomBytes(16).toString('hex');
   const isUTA = kind !== 'classic';
@@ -133,6 +148,7 @@ function makeAccount(
     isSub: kind === 'sub',
     isCopyTradingLeader: kind === 'leader',
     grayFlag: { IsUTA: !isUTA, minValueV2: false },
+    kycLevel,
     salt,
     hash: hashPassword(password, salt),
     createdAt: now,
@@ -159,7 +175,7 @@ export class Accounts {
     const created: Account[] = [];
     for (const s of SEED_ACCOUNTS) {
       if (this.byEmail.has(s.email)) continue;
-      const r = this.register(s.email, s.password, s.kind, s.marginMode ?? 'cross');
+      const r = this.register(s.email, s.password, s.kind, s.marginMode ?? 'cross', KYC_PASS_LEVEL);
       if (r !== null) created.push(r);
     }
     return created;
@@ -171,12 +187,13 @@ export class Accounts {
     password: string,
     kind: AccountKind = 'unified',
     marginMode: 'cross' | 'isolated' = 'cross',
+    kycLevel = 0,
   ): Account | null {
     const key = email.trim().toLowerCase();
     if (this.byEmail.has(key)) return null;
     const id = String(this.state.nextId);
     this.state = { ...this.state, nextId: this.state.nextId + 1 };
-    const a = makeAccount(id, key, password, kind, marginMode, this.now());
+    const a = makeAccount(id, key, password, kind, marginMode, this.now(), kycLevel);
     this.state.accounts.push(a);
     this.index(a);
     this.sink.account(a, this.state.nextId);
@@ -186,7 +203,9 @@ export class Accounts {
   /** Changes an account's type fields (the UTA upgrade and its inverse); the row is written in this action. */
   update(
     id: string,
-    patch: Partial<Pick<Account, 'kind' | 'isUTA' | 'unifiedAccount' | 'marginMode' | 'grayFlag'>>,
+    patch: Partial<
+      Pick<Account, 'kind' | 'isUTA' | 'unifiedAccount' | 'marginMode' | 'grayFlag' | 'kycLevel'>
+    >,
   ): Account | undefined {
     const a = this.byId.get(id);
     if (a === undefined) return undefined;

@@ -3,7 +3,7 @@
  * preferences, double-confirm flags, kline config and chart layouts, and the demo wallet (balance and recharge).
  */
 import { Decimal } from 'decimal.js';
-import type { Account } from '../accounts/accounts';
+import { KYC_PASS_LEVEL, kycLevelOf, type Account } from '../accounts/accounts';
 import type { SimContext, RouteModule } from '../context';
 import { HTTP_ERRORS } from '../http/envelope';
 import { ParamError, type Params } from '../http/params';
@@ -203,6 +203,8 @@ function userInfo(ctx: SimContext, a: Account): Record<string, unknown> {
     demo_id: a.isDemo ? a.id : '',
     isSubAccount: a.isSub,
     marginMode: a.marginMode,
+    kycLevel: kycLevelOf(a),
+    kycPassed: kycLevelOf(a) >= KYC_PASS_LEVEL,
     accountType: a.kind,
     utaUpgrade: marginOf(ctx)?.upgrades.state(a.id) ?? null,
   };

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { orderDraftAtom } from '../features/order-form/state';
 import { GuideCard } from '../features/guides/GuideCard';
 import { OrderKindGuide } from '../features/guides/OrderKindGuide';
+import { demoAccess } from '../session/demoRules';
 import { sessionUserAtom } from '../session/state';
 
 /**
@@ -15,7 +16,10 @@ export function GuideSlot(): React.JSX.Element | null {
   return (
     <>
       <GuideCard id="newUser" side={draft.side} />
-      <OrderKindGuide kind={draft.kind} side={draft.side} loggedIn />
+      {/* A demo account's OCO kind shows the demo tip, so its guide would teach a form that is not there. */}
+      {(draft.kind !== 'oco' || demoAccess('ocoOrderKind', user) === 'available') && (
+        <OrderKindGuide kind={draft.kind} side={draft.side} loggedIn />
+      )}
     </>
   );
 }

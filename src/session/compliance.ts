@@ -5,6 +5,7 @@
  */
 import { atom } from 'jotai';
 import { webConfigAtom } from '../hub/state';
+import { demoAccess } from './demoRules';
 import { DEFAULT_WEB_CONFIG, type WebConfig } from '../../workers/protocol/webConfig';
 
 /** The switches the shell reads: the web config as the hub publishes it. */
@@ -19,7 +20,11 @@ complianceAtom.debugLabel = 'complianceAtom';
 
 /** Liquidity-shield link rule (spec §2 Market header): compliance allows, symbol listed, account not demo. */
 export function showsLiquidityShield(config: ComplianceConfig, symbol: string, isDemo: boolean): boolean {
-  return config.liquidityShield && !isDemo && config.slippageCompensationSymbols.includes(symbol);
+  return (
+    config.liquidityShield &&
+    demoAccess('liquidityShield', { isDemo }) === 'available' &&
+    config.slippageCompensationSymbols.includes(symbol)
+  );
 }
 
 /** The coin the EU tips are about. */

@@ -4,6 +4,7 @@
  */
 import { atom } from 'jotai';
 import type { ComplianceConfig } from './compliance';
+import { demoAccess } from './demoRules';
 import type { SessionUser } from './session';
 import { storedAtom } from './storage';
 
@@ -58,7 +59,7 @@ export function canChangePreference(
   config: ComplianceConfig,
   user: SessionUser,
 ): boolean {
-  const utaLive = user.isUTA && !user.isDemo;
+  const utaLive = user.isUTA && demoAccess('advancedPreferences', user) === 'available';
   switch (key) {
     case 'showSpotMargin':
       return config.spotMargin && user.isUTA;

@@ -6,11 +6,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../../server/app';
-import { pickKind } from './support/orders';
+import { fill, lastPrice, openRows, pickKind, toasts } from './support/orders';
 import {
   LAYER_SHOTS,
   loginOver,
   pageCall,
+  setKyc,
   setLook,
   setWebConfig,
   SHOOT,
@@ -140,8 +141,42 @@ test('the announcement banner: newest eligible first, close hides 24 h, more hid
 test('what each account kind sees: demo recharge and its errors, leader banner, standard offline, sub tools, ban flag', async ({
   page,
 }) => {
+  // The screenshot matrix (LAYER_SHOTS) reloads the page four more times.
+  if (SHOOT) test.setTimeout(120_000);
   await loginOver(page, sim.url, 'demo@sim.local', '/en/trade/spot/BTC/USDT');
   await expect(page.getByTestId('orders-sub-oco')).toHaveCount(0);
+  // What a demo account reaches but cannot use says so (demoAccountDoesNotSupportTips), not a silent absence.
+  const demoTip = 'This feature is not supported for demo accounts.';
+  await page.getByTestId('orders-tab-pnl').click();
+  await expect(page.getByTestId('demo-tip')).toHaveText(demoTip);
+  await expect(page.getByTestId('orders-panel').getByRole('link', { name: /performance/i })).toHaveCount(0);
+  await pickKind(page, 'oco');
+  const formTip = page.getByTestId('order-form').getByTestId('demo-tip');
+  await expect(formTip).toHaveAttribute('data-feature', 'ocoOrderKind');
+  await expect(formTip).toHaveText(demoTip);
+  await expect(page.getByTestId('order-submit')).toBeDisabled();
+  await expect(page.getByTestId('guide-oco')).toHaveCount(0);
+  if (SHOOT) {
+    for (const locale of ['en', 'ar-SA'] as const) {
+      await page.goto(`${sim.url}/${locale}/trade/spot/BTC/USDT`);
+      await expect(page.getByTestId('kind-more')).toBeVisible({ timeout: 15_000 });
+      await pickKind(page, 'oco');
+      await page.getByTestId('orders-tab-pnl').click();
+      for (const theme of ['dark', 'light'] as const) {
+        await setLook(page, theme);
+        await page
+          .getByTestId('order-form')
+          .screenshot({ path: `${LAYER_SHOTS}/demo-tip-form-${theme}-${locale}.png` });
+        await page
+          .getByTestId('orders-panel')
+          .screenshot({ path: `${LAYER_SHOTS}/demo-tip-pnl-${theme}-${locale}.png` });
+      }
+    }
+    await setLook(page, 'dark');
+    await page.goto(`${sim.url}/en/trade/spot/BTC/USDT`);
+    await expect(page.getByTestId('kind-more')).toBeVisible({ timeout: 15_000 });
+  }
+  await pickKind(page, 'limit');
   await page.getByTestId('demo-wallet').click();
   const modal = page.getByTestId('recharge-modal');
   await expect(modal.getByTestId('recharge-balance')).toHaveText(/^\d[\d.]* USDT$/);
@@ -175,11 +210,67 @@ test('what each account kind sees: demo recharge and its errors, leader banner, 
   await expect(page.locator('[data-tool="autoInvest"]')).toHaveCount(0);
   await expect(page.getByTestId('ban-flag')).toBeVisible();
 
+  // The trade dialog waits for KYC (spec §5): an unverified classic account whose dialog state is new is not shown it
+  // (seeded accounts are verified, and shell-extra.spec.ts sees them get it).
   await setWebConfig(sim.url, { set: { standardOffline: true } });
-  await loginOver(page, sim.url, 'classic@sim.local', '/en/trade/spot/BTC/USDT');
+  await setKyc(sim.url, 'classic@sim.local', 0);
+  const login = await page.request.post(`${sim.url}/login`, {
+    data: { email: 'classic@sim.local', password: 'classic-pass' },
+  });
+  expect(((await login.json()) as { code: number }).code).toBe(0);
+  const set = await page.request.post(`${sim.url}/user/api/pref/setPrefSetting`, {
+    data: { upsert_keys: { spotTradeGuide: 'new' } },
+  });
+  expect(((await set.json()) as { code: number }).code).toBe(0);
+  await page.goto(`${sim.url}/en/trade/spot/BTC/USDT`);
   const offline = page.getByTestId('standard-offline-banner');
-  await expect(offline).toBeVisible();
+  await expect(offline).toBeVisible({ timeout: 15_000 });
+  // User and preferences reach the tab in one diff: once loaded, the gate has decided.
+  await expect(page.getByTestId('trade-page')).toHaveAttribute('data-prefs', 'loaded');
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        requestAnimationFrame(() => {
+          requestAnimationFrame(() => {
+            done();
+          });
+        });
+      }),
+  );
+  await expect(page.getByTestId('trade-guide')).toHaveCount(0);
+  await setKyc(sim.url, 'classic@sim.local', 1);
   await offline.getByTestId('standard-offline-dismiss').click();
   await expect(offline).toHaveCount(0);
   await setWebConfig(sim.url, { reset: true });
+});
+
+test('an isolated-margin UTA account: OCO and borrowing lists; margin on warns that leveraged trading is not supported', async ({
+  page,
+}) => {
+  await loginOver(page, sim.url, 'isolated@sim.local', '/en/trade/spot/BTC/USDT');
+  // A unified account: the integrated lists with borrowing, and OCO orders.
+  await expect(page.getByTestId('orders-tab-borrowing')).toBeVisible();
+  await expect(page.getByTestId('orders-sub-oco')).toBeVisible();
+  const tip = 'Isolated margin mode does not support spot margin trading';
+  const warning = page.getByTestId('isolated-warning');
+  await expect(warning).toHaveCount(0);
+  await page.getByTestId('margin-toggle').check();
+  await expect(warning).toHaveText(tip);
+  // Submitting with margin on stops at the leverage rule with the same words; nothing reaches the book.
+  await fill(page, 'field-price', (Math.round((await lastPrice(page)) * 0.8 * 100) / 100).toFixed(2));
+  await fill(page, 'field-qty', '0.001');
+  await page.getByTestId('order-submit').click();
+  await expect(toasts(page).filter({ hasText: tip })).toHaveCount(1);
+  await expect(openRows(page)).toHaveCount(0);
+  if (SHOOT) {
+    for (const theme of ['dark', 'light'] as const) {
+      await setLook(page, theme);
+      await page
+        .getByTestId('order-form')
+        .screenshot({ path: `${LAYER_SHOTS}/isolated-warning-${theme}-en.png` });
+    }
+    await setLook(page, 'dark');
+  }
+  await page.getByTestId('margin-toggle').uncheck();
+  await expect(warning).toHaveCount(0);
 });

@@ -18,6 +18,8 @@ export interface UserFacts {
   readonly marginMode: 'cross' | 'isolated';
   /** grayFlag.minValueV2: the newer minimum-value wording. */
   readonly minValueV2: boolean;
+  /** The account passed KYC (the server's `kycPassed`, from its KYC level): the trade dialog waits for it (spec §5). */
+  readonly kycPassed?: boolean;
 }
 
 /** Double-confirm flags of spec §3 (a comma list on the wire): the list is declared once, in `account.ts`. */
@@ -52,6 +54,7 @@ export function decodeUser(reply: unknown): UserFacts | null {
     isEaa: r.eaaStatus === true,
     marginMode: r.marginMode === 'isolated' ? 'isolated' : 'cross',
     minValueV2: gray.minValueV2 === true,
+    kycPassed: r.kycPassed === true,
   };
 }
 

@@ -5,6 +5,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { demoAccess } from '../../session/demoRules';
 import { pairLookupAtom, sessionUserAtom } from '../../session/state';
 import { ChartArea } from './ChartArea';
 import type { ChartView } from './config';
@@ -30,7 +31,7 @@ export function ChartPanel({
   const [tab, setTab] = useAtom(chartTabAtom);
   const [view, setView] = useAtom(chartViewAtom);
   const setSwitched = useSetAtom(symbolSwitchedAtAtom);
-  const demo = user?.isDemo === true;
+  const demo = demoAccess('tradeAnalysis', user) === 'hidden';
   const symbol = lookup.kind === 'found' ? lookup.symbol : null;
   const name = symbol?.symbol ?? null;
   useLayoutSync();

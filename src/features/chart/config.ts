@@ -6,6 +6,7 @@
  */
 import { AVERAGE_DAY_CHOICES } from '../../../workers/protocol/account';
 import type { Interval } from '../../../workers/protocol/intervals';
+import { demoAccess } from '../../session/demoRules';
 import { DEFAULT_INTERVAL, DEFAULT_PINNED, isInterval, normalisePinned } from './intervals';
 import { isIndicatorId, type IndicatorId } from './indicators';
 
@@ -168,5 +169,5 @@ export function isServerLayoutNewer(serverVersion: number, localVersion: number)
 export function canSyncLayout(
   user: { readonly loggedIn: boolean; readonly isDemo: boolean } | null,
 ): boolean {
-  return user !== null && user.loggedIn && !user.isDemo;
+  return user !== null && user.loggedIn && demoAccess('klineLayoutSync', user) === 'available';
 }

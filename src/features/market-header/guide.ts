@@ -44,13 +44,23 @@ export interface GuideAutoOpenInput {
   readonly blockingModalOpen: boolean;
   /** The guide already opened by itself on this page. */
   readonly alreadyShown: boolean;
+  /** The account passes KYC (the server's verification level; visitors have none to pass); null while unknown. */
+  readonly kycPassed: boolean | null;
+  /** The UTA upgrade's user guide is done (no upgrade running, its guide read or not due); null while unknown. */
+  readonly upgradeGuideDone: boolean | null;
 }
 
 /**
- * True when the guide should open by itself now: the state is `new`, no blocking modal is open, and it has not
- * opened by itself on this page yet. (The simulator has no KYC step and no upgrade guide, so those gates of spec §5
- * always pass here.)
+ * True when the trade dialog should open by itself now (spec §5 "only when no blocking modal is open, KYC passes and
+ * the upgrade guide is done"): the state is `new`, nothing blocks, and it has not opened by itself on this page yet.
+ * An unknown fact holds it back: it opens later, when the fact arrives, rather than in front of a guide it must follow.
  */
 export function shouldAutoOpenGuide(input: GuideAutoOpenInput): boolean {
-  return input.state === 'new' && !input.blockingModalOpen && !input.alreadyShown;
+  return (
+    input.state === 'new' &&
+    !input.blockingModalOpen &&
+    !input.alreadyShown &&
+    input.kycPassed === true &&
+    input.upgradeGuideDone === true
+  );
 }

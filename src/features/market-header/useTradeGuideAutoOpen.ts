@@ -1,7 +1,9 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useHubWant } from '../../hub/useHubWant';
+import { accountAtom } from '../../hub/state';
 import { preferencesAtom } from '../../session/account';
+import { tradeDialogFacts } from '../../session/tradeDialogFacts';
 import type { SessionUser } from '../../session/session';
 import { GUIDE_PREF_KEY, resolveGuideState, shouldAutoOpenGuide, toGuideState } from './guide';
 import { tradeGuideAtom, type TradeGuideState } from './state';
@@ -14,7 +16,8 @@ function isBlockingModalOpen(): boolean {
 /**
  * Opens the trade guide by itself for a user whose guide state is `new` (spec §4): reads the server preference for a
  * logged-in user (the local state for a visitor), mirrors a known server state locally, and waits until no blocking
- * modal is open. `user` null = the session is not known yet.
+ * modal is open, the account passes KYC and the UTA upgrade's guide is done (spec §5, facts from the hub's account
+ * diff: a KYC or upgrade change arriving later re-runs the check). `user` null = the session is not known yet.
  */
 export function useTradeGuideAutoOpen(user: SessionUser | null, open: () => void): void {
   const store = useStore();
@@ -26,6 +29,10 @@ export function useTradeGuideAutoOpen(user: SessionUser | null, open: () => void
   // The hub owns the server preferences (and loads them with the user): ask for the account while logged in.
   useHubWant({ account: loggedIn === true });
   const prefs = useAtomValue(preferencesAtom);
+  const account = useAtomValue(accountAtom);
+  const facts = loggedIn === null ? null : tradeDialogFacts(loggedIn, account);
+  const kycPassed = facts?.kycPassed ?? null;
+  const upgradeGuideDone = facts?.upgradeGuideDone ?? null;
 
   // Resolve the state once the session (and for a logged-in user the server preference) is known.
   useEffect(() => {
@@ -52,6 +59,8 @@ export function useTradeGuideAutoOpen(user: SessionUser | null, open: () => void
           state: effective,
           blockingModalOpen: isBlockingModalOpen(),
           alreadyShown: shown.current,
+          kycPassed,
+          upgradeGuideDone,
         })
       ) {
         return false;
@@ -74,5 +83,5 @@ export function useTradeGuideAutoOpen(user: SessionUser | null, open: () => void
     return () => {
       mo.disconnect();
     };
-  }, [effective, open]);
+  }, [effective, open, kycPassed, upgradeGuideDone]);
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { stepMultipleOf } from '../../lib/decimalInput';
+import { demoAccess } from '../../session/demoRules';
 import type { TradePreferences } from '../../session/preferences';
 import type { OrderDraft, OrderKind } from '../../lib/orderDraft';
 import {
@@ -18,6 +19,7 @@ import { NumericField } from '../../ui/NumericField';
 import { OrderLeg, type LegPriceSetup } from './OrderLeg';
 import { PercentSlider } from './PercentSlider';
 import { sizeAtPercent } from './percentSize';
+import { DemoTip } from '../../ui/DemoTip';
 import { Tabs } from '../../ui/Tabs';
 import { Uta1Tip } from './Uta1Tip';
 
@@ -73,7 +75,10 @@ export function OrderFields({
   };
   const priceMultiple = stepMultipleOf(finestStep(symbol.digitMerge));
   const start = lastPrice ?? undefined;
-  const kinds = ADVANCED_KINDS.filter((k) => k !== 'oco' || !isDemo);
+  const ocoAccess = demoAccess('ocoOrderKind', { isDemo });
+  const kinds = ADVANCED_KINDS.filter((k) => k !== 'oco' || ocoAccess !== 'hidden');
+  // A demo account that picks OCO is told it cannot use it (spec §6) instead of getting a form it cannot send.
+  const demoTip = draft.kind === 'oco' && ocoAccess === 'tip';
   const isAdvancedKind = ADVANCED_KINDS.includes(draft.kind);
   const legSetup: LegPriceSetup = {
     precision: symbol.pricePrecision,
@@ -250,16 +255,22 @@ export function OrderFields({
       )}
       {marginAllowed && draft.leverage && prefs.showLeverage && <LeverageRow symbol={symbol.symbol} />}
       <Uta1Tip />
-      {rows.map(renderRow)}
-      <PercentSlider percent={percent} onPick={applyPercent} />
-      <LimitOptions
-        draft={draft}
-        set={set}
-        setDraft={setDraft}
-        advanced={advanced}
-        prefs={prefs}
-        legSetup={legSetup}
-      />
+      {demoTip ? (
+        <DemoTip feature="ocoOrderKind" />
+      ) : (
+        <>
+          {rows.map(renderRow)}
+          <PercentSlider percent={percent} onPick={applyPercent} />
+          <LimitOptions
+            draft={draft}
+            set={set}
+            setDraft={setDraft}
+            advanced={advanced}
+            prefs={prefs}
+            legSetup={legSetup}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -28,6 +28,7 @@ import { usePlaceOrder } from './usePlaceOrder';
 import type { ValidationContext } from '../../lib/orderValidation';
 import { VisitorPrompt } from '../../ui/VisitorPrompt';
 import { complianceAtom } from '../../session/compliance';
+import { demoAccess } from '../../session/demoRules';
 import './orderForm.css';
 
 /** The order panel (right column, spec §2): the routed pair's order entry, or the visitor prompt. */
@@ -66,6 +67,12 @@ function OrderEntry({
 
   const unified = user.isUTA;
   const advanced = unified && !user.isDemo;
+  // Spec §4 "Leverage check": a UTA in isolated-margin mode is warned, as soon as it turns margin on, that leveraged
+  // trading is not supported (submitting still stops at the leverage rule with the same words).
+  const marginMode = useAtomValue(userDetailsAtom)?.marginMode ?? 'cross';
+  const isolatedWarning = unified && draft.leverage && marginMode === 'isolated';
+  // The demo rules keep OCO in the kind menu with a tip in place of its fields (OrderFields): nothing to send.
+  const demoBlocked = draft.kind === 'oco' && demoAccess('ocoOrderKind', user) === 'tip';
   const marginAllowed = unified && prefs.showSpotMargin;
   useAccountFacts(symbol, { unified, leverage: marginAllowed && draft.leverage, side: draft.side });
 
@@ -187,22 +194,29 @@ function OrderEntry({
         available={available}
         isDemo={user.isDemo}
       />
-      <OrderSummary
-        symbol={symbol}
-        draft={draft}
-        locale={locale}
-        lastPrice={lastPrice}
-        available={available}
-        info={unified && info?.symbol === symbol.symbol ? info : null}
-        freeQuote={freeQuote}
-        freeBase={freeBase}
-        prefs={prefs}
-      />
+      {isolatedWarning && (
+        <p className="order-form-warning" role="alert" data-testid="isolated-warning">
+          {t('validation.isolatedModeNotSupportNewTip')}
+        </p>
+      )}
+      {!demoBlocked && (
+        <OrderSummary
+          symbol={symbol}
+          draft={draft}
+          locale={locale}
+          lastPrice={lastPrice}
+          available={available}
+          info={unified && info?.symbol === symbol.symbol ? info : null}
+          freeQuote={freeQuote}
+          freeBase={freeBase}
+          prefs={prefs}
+        />
+      )}
       <button
         type="submit"
         className={`btn order-submit submit-${draft.side.toLowerCase()}`}
         data-testid="order-submit"
-        disabled={!open || banned || flow.stage.type === 'placing'}
+        disabled={!open || banned || demoBlocked || flow.stage.type === 'placing'}
       >
         {buttonText}
       </button>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { pairLookupAtom, sessionUserAtom } from '../../session/state';
 import { complianceAtom } from '../../session/compliance';
+import { demoAccess } from '../../session/demoRules';
 import { useHubWant } from '../../hub/useHubWant';
 import { Tabs } from '../../ui/Tabs';
 import { VisitorPrompt } from '../../ui/VisitorPrompt';
@@ -81,7 +82,10 @@ function OrdersBody({
   const current = tabs.includes(tab) ? tab : 'current';
   const href = viewMoreHref(current, sub, lt);
   // spotOrderHeader off: the header keeps its tabs but links nowhere out.
-  const showMore = compliance.spotOrderHeader && href !== null && !(current === 'pnl' && viewer.isDemo);
+  const showMore =
+    compliance.spotOrderHeader &&
+    href !== null &&
+    !(current === 'pnl' && demoAccess('performanceLink', viewer) !== 'available');
   const subs = ordersSubTabs(viewer, compliance, current === 'history');
   useEffect(() => {
     if (!subs.includes(sub)) setSub('ordinary');
@@ -133,7 +137,7 @@ function TabBody({
     case 'lt':
       return <LtRecordsView />;
     case 'pnl':
-      return <PnlView />;
+      return <PnlView demoTip={demoAccess('performanceLink', viewer) === 'tip'} />;
     case 'positions':
     case 'borrowing':
     case 'assets': {

@@ -4,6 +4,7 @@
  */
 import type { OrderEvent, WebConfig } from '../../../workers/api';
 import { DEFAULT_WEB_CONFIG } from '../../../workers/protocol/webConfig';
+import { demoAccess } from '../../session/demoRules';
 
 /** Top tabs. Classic: current, history, trades, LT records; unified adds positions, P&L, borrowing, assets. */
 export type OrdersTab =
@@ -51,13 +52,14 @@ export interface OrdersViewer {
 export function ordersTabs(v: OrdersViewer, c: OrdersCompliance): readonly OrdersTab[] {
   const lt: OrdersTab[] = c.spotSubRedemRecord ? ['lt'] : [];
   if (v.unified && c.IntegratedOrderRequest) {
-    // The unified bottom integrated list (spec §2); P&L links to performance, which demo accounts do not have.
+    // The unified bottom integrated list (spec §2). P&L links to performance, which demo accounts do not have: per
+    // the demo rules the tab stays and says so (`demoAccess('performanceLink')` is 'tip'), unless a rule hides it.
     return [
       'current',
       'positions',
       'history',
       'trades',
-      ...(v.isDemo ? [] : (['pnl'] as const)),
+      ...(demoAccess('performanceLink', v) === 'hidden' ? [] : (['pnl'] as const)),
       'borrowing',
       'assets',
       ...lt,
@@ -72,7 +74,8 @@ export function ordersSubTabs(
   c: OrdersCompliance,
   history: boolean,
 ): readonly OrdersSubTab[] {
-  const oco = !v.isDemo && (history ? c.spotOrderHistoryOco : c.spotCurrentOrderOco);
+  const oco =
+    demoAccess('ocoOrderTab', v) === 'available' && (history ? c.spotOrderHistoryOco : c.spotCurrentOrderOco);
   return ['ordinary', 'stopLimit', 'conditional', ...(oco ? (['oco'] as const) : [])];
 }
 

@@ -74,6 +74,16 @@ export async function setWebConfig(
   expect(json.code).toBe(0);
 }
 
+/** Sets a seeded account's KYC level on the simulator (test hook; 0 = not verified, 1 and up verified). */
+export async function setKyc(origin: string, email: string, level: number): Promise<void> {
+  const r = await fetch(`${origin}/sim/test/kyc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, level }),
+  });
+  expect(((await r.json()) as { code: number }).code).toBe(0);
+}
+
 /** Moves the simulator's clock (timers that fall due fire). */
 export async function advanceSimClock(origin: string, advanceMs: number): Promise<void> {
   const r = await fetch(`${origin}/sim/test/clock`, {

@@ -1,9 +1,17 @@
 /** The P&L tab of unified accounts: a note and a link to the performance page, where spot P&L lives. */
 import { useTranslation } from 'react-i18next';
+import { DemoTip } from '../../../ui/DemoTip';
 
-/** The P&L note (spec §2); demo accounts never see this tab. */
-export function PnlView(): React.JSX.Element {
+/** The P&L note (spec §2); a demo account, which has no performance page (spec §6), gets the demo tip instead. */
+export function PnlView({ demoTip }: { readonly demoTip: boolean }): React.JSX.Element {
   const { t } = useTranslation('orders');
+  if (demoTip) {
+    return (
+      <div className="orders-note">
+        <DemoTip feature="performanceLink" />
+      </div>
+    );
+  }
   return (
     <div className="orders-note">
       <p className="muted">{t('pnl.text')}</p>

@@ -23,6 +23,7 @@ describe('user facts decoders', () => {
         eaaStatus: true,
         marginMode: 'isolated',
         grayFlag: { minValueV2: true },
+        kycPassed: true,
       }),
     );
     expect(u).toEqual({
@@ -34,11 +35,14 @@ describe('user facts decoders', () => {
       isEaa: true,
       marginMode: 'isolated',
       minValueV2: true,
+      kycPassed: true,
     });
     expect(decodeUser(ok({ isLogin: false }))).toBeNull();
     expect(decodeUser({ code: 401, result: { isLogin: true } })).toBeNull();
     expect(decodeUser('nope')).toBeNull();
     expect(decodeUser(ok({ isLogin: true, id: 7 }))?.marginMode).toBe('cross');
+    // No kycPassed from the server: not verified (the trade dialog waits).
+    expect(decodeUser(ok({ isLogin: true, id: 7 }))?.kycPassed).toBe(false);
   });
 
   it('parses confirm flags from either reply, dropping unknown and repeated ones', () => {

@@ -42,8 +42,29 @@ describe('resolveGuideState', () => {
   });
 });
 
-describe('shouldAutoOpenGuide (spec §4 states, §5 "shows only when no blocking modal is open")', () => {
-  const base = { state: 'new' as const, blockingModalOpen: false, alreadyShown: false };
+describe('shouldAutoOpenGuide (spec §4 states, §5 "only when no blocking modal is open, KYC passes and the upgrade guide is done")', () => {
+  const base = {
+    state: 'new' as const,
+    blockingModalOpen: false,
+    alreadyShown: false,
+    kycPassed: true,
+    upgradeGuideDone: true,
+  };
+
+  it.each([
+    // blocking modal, KYC passes, upgrade guide done → opens
+    [false, true, true, true],
+    [true, true, true, false],
+    [false, false, true, false],
+    [false, true, false, false],
+    [false, null, true, false],
+    [false, true, null, false],
+    [true, false, false, false],
+  ] as const)('modal %s, KYC %s, upgrade guide done %s → %s', (modal, kyc, upgrade, opens) => {
+    expect(
+      shouldAutoOpenGuide({ ...base, blockingModalOpen: modal, kycPassed: kyc, upgradeGuideDone: upgrade }),
+    ).toBe(opens);
+  });
 
   it('opens for a new user with nothing in the way', () => {
     expect(shouldAutoOpenGuide(base)).toBe(true);

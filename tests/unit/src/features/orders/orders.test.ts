@@ -25,7 +25,7 @@ const order = (over: Partial<OrderEvent>): OrderEvent =>
   }) as OrderEvent;
 
 describe('orders panel tabs (spec §2, §4, §6)', () => {
-  it('classic: current, history, trades, LT; unified adds the integrated list; demo has no P&L', () => {
+  it('classic: current, history, trades, LT; unified adds the integrated list; demo keeps P&L (the demo tip)', () => {
     expect(ordersTabs({ unified: false, isDemo: false }, ORDERS_COMPLIANCE)).toEqual([
       'current',
       'history',
@@ -42,7 +42,7 @@ describe('orders panel tabs (spec §2, §4, §6)', () => {
       'assets',
       'lt',
     ]);
-    expect(ordersTabs({ unified: true, isDemo: true }, ORDERS_COMPLIANCE)).not.toContain('pnl');
+    expect(ordersTabs({ unified: true, isDemo: true }, ORDERS_COMPLIANCE)).toContain('pnl');
     expect(
       ordersTabs({ unified: false, isDemo: false }, { ...ORDERS_COMPLIANCE, spotSubRedemRecord: false }),
     ).not.toContain('lt');
