@@ -142,7 +142,8 @@ test('what each account kind sees: demo recharge and its errors, leader banner, 
   page,
 }) => {
   // The screenshot matrix (LAYER_SHOTS) reloads the page four more times.
-  if (SHOOT) test.setTimeout(120_000);
+  // Seven account kinds in one test: 40-47 s on a loaded machine; screenshots add more.
+  test.setTimeout(SHOOT ? 120_000 : 90_000);
   await loginOver(page, sim.url, 'demo@sim.local', '/en/trade/spot/BTC/USDT');
   await expect(page.getByTestId('orders-sub-oco')).toHaveCount(0);
   // What a demo account reaches but cannot use says so (demoAccountDoesNotSupportTips), not a silent absence.
