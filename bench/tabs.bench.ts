@@ -59,7 +59,11 @@ async function sharedWorker(cdp: CDPSession): Promise<(method: string, params?: 
 }
 
 export async function runTabsBench(quick: boolean): Promise<BenchResult[]> {
-  const rounds = quick ? 10 : 100;
+  // `--tabs-rounds=N` for a shorter churn than the full 100 (a round of 8 trade pages takes 20-40 s here).
+  const asked = Number(
+    process.argv.find((a) => a.startsWith('--tabs-rounds='))?.slice('--tabs-rounds='.length),
+  );
+  const rounds = Number.isInteger(asked) && asked > 0 ? asked : quick ? 10 : 100;
   const sim = await startSimulator({
     port: 0,
     rate: 200,
@@ -126,11 +130,16 @@ export async function runTabsBench(quick: boolean): Promise<BenchResult[]> {
         (c) => (c.tabs ?? 0) >= (before.tabs ?? 0) + TABS,
         `${TABS} tabs to register (round ${r + 1})`,
       );
+      const registered = Date.now() - t0;
       socketsMax = Math.max(socketsMax, sim.realtime.stats().connections);
       await Promise.all(pages.map((p) => p.close()));
       // Closed tabs leave by their bye or, when it was lost, by their lock being released.
       await until((c) => c.tabs === before.tabs, `the closed tabs to leave (round ${r + 1})`);
       roundMs.push(Date.now() - t0);
+      if ((r + 1) % 5 === 0)
+        console.log(
+          `tabs: round ${r + 1}/${rounds}: ${registered} ms to register, ${Date.now() - t0} ms in all`,
+        );
       socketsMax = Math.max(socketsMax, sim.realtime.stats().connections);
     }
     // The hub drops topics no tab wants on its next subscription pass: give it a few seconds.
