@@ -13,6 +13,7 @@ import type {
   OrderView,
 } from '../engine/types';
 import type { Db } from './db';
+import { stmt } from './stmt';
 import type { Store } from './store';
 
 const OPEN_STATUSES = new Set(['New', 'PartiallyFilled', 'Untriggered']);
@@ -36,10 +37,12 @@ export function persistingListener(
     wallets.clear();
     counters = false;
     store.stage((db) => {
-      const putOrder = db.prepare(
+      const putOrder = stmt(
+        db,
         'INSERT OR REPLACE INTO orders (id, account_id, open, updated_time, view, state) VALUES (?, ?, ?, ?, ?, ?)',
       );
-      const putClient = db.prepare(
+      const putClient = stmt(
+        db,
         'INSERT OR IGNORE INTO client_ids (account_id, client_id, order_id) VALUES (?, ?, ?)',
       );
       for (const r of rows) {
@@ -50,11 +53,12 @@ export function persistingListener(
         putOrder.run(v.orderId, v.accountId, open, v.updatedTime, JSON.stringify(v), state);
         if (v.orderLinkId !== '') putClient.run(v.accountId, v.orderLinkId, v.orderId);
       }
-      const putBal = db.prepare(
+      const putBal = stmt(
+        db,
         'INSERT OR REPLACE INTO balances (account_id, coin, free, locked) VALUES (?, ?, ?, ?)',
       );
       for (const b of bals) for (const c of b.rows) putBal.run(b.id, c.coin, c.free, c.locked);
-      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('engine', ?)").run(meta);
+      stmt(db, "INSERT OR REPLACE INTO meta (key, value) VALUES ('engine', ?)").run(meta);
     });
   });
   const defer = (push: () => void): void => {
@@ -76,7 +80,8 @@ export function persistingListener(
     execution: (e: ExecutionView) => {
       counters = true;
       store.stage((db) => {
-        db.prepare(
+        stmt(
+          db,
           'INSERT OR IGNORE INTO executions (id, account_id, exec_time, view) VALUES (?, ?, ?, ?)',
         ).run(e.execId, e.accountId, e.execTime, JSON.stringify(e));
       });
@@ -152,7 +157,8 @@ export function loadEngineState(db: Db): EngineState | undefined {
 
 /** Writes a whole engine state (the one-time JSON migration). */
 export function writeEngineState(db: Db, s: EngineState): void {
-  const putOrder = db.prepare(
+  const putOrder = stmt(
+    db,
     'INSERT OR REPLACE INTO orders (id, account_id, open, updated_time, view, state) VALUES (?, ?, ?, ?, ?, ?)',
   );
   for (const v of s.orders) {
@@ -171,12 +177,14 @@ export function writeEngineState(db: Db, s: EngineState): void {
     'INSERT OR IGNORE INTO executions (id, account_id, exec_time, view) VALUES (?, ?, ?, ?)',
   );
   for (const e of s.executions) putExec.run(e.execId, e.accountId, e.execTime, JSON.stringify(e));
-  const putBal = db.prepare(
+  const putBal = stmt(
+    db,
     'INSERT OR REPLACE INTO balances (account_id, coin, free, locked) VALUES (?, ?, ?, ?)',
   );
   for (const [id, coins] of Object.entries(s.balances))
     for (const [coin, b] of Object.entries(coins)) putBal.run(id, coin, b.free, b.locked);
-  const putClient = db.prepare(
+  const putClient = stmt(
+    db,
     'INSERT OR IGNORE INTO client_ids (account_id, client_id, order_id) VALUES (?, ?, ?)',
   );
   for (const [key, id] of Object.entries(s.clientIds)) {

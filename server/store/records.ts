@@ -4,6 +4,7 @@
  * current action's transaction with `putRecord`, and loads its kind at start with `loadRecords`.
  */
 import type { Db } from './db';
+import { stmt } from './stmt';
 import type { Store } from './store';
 
 /** One stored record. */
@@ -26,7 +27,8 @@ CREATE INDEX IF NOT EXISTS records_account ON records (kind, account_id, updated
 export function putRecord<T>(store: Store, kind: string, rec: StoredRecord<T>): void {
   const doc = JSON.stringify(rec.doc);
   store.stage((db) => {
-    db.prepare(
+    stmt(
+      db,
       'INSERT OR REPLACE INTO records (kind, id, account_id, updated_at, doc) VALUES (?, ?, ?, ?, ?)',
     ).run(kind, rec.id, rec.accountId, rec.updatedAt, doc);
   });
@@ -35,7 +37,7 @@ export function putRecord<T>(store: Store, kind: string, rec: StoredRecord<T>): 
 /** Stages the removal of a record. */
 export function deleteRecord(store: Store, kind: string, id: string): void {
   store.stage((db) => {
-    db.prepare('DELETE FROM records WHERE kind = ? AND id = ?').run(kind, id);
+    stmt(db, 'DELETE FROM records WHERE kind = ? AND id = ?').run(kind, id);
   });
 }
 
