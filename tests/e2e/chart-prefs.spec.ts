@@ -7,6 +7,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Simulator } from '../../server/app';
 import { chartReady } from './support/chart';
+import { pastNoticeBar } from './support/shell';
 import {
   LAYER_SHOTS,
   loginOver,
@@ -121,6 +122,8 @@ test('screenshots: the pin editor and the display options with the dot, dark and
       await pageCall(page, 'POST', '/user/api/pref/setPrefSetting', { upsert_keys: { syncAppDotSeen: 'N' } });
       await page.goto(`${sim.url}/${locale}/trade/spot/BTC/USDT`);
       await chartReady(page);
+      // The notice bar comes in after 3 s and moves the page down: shoot after it.
+      await pastNoticeBar(page);
       await setLook(page, theme);
       const bar = page.getByTestId('chart-toolbar');
       await expect(page.getByTestId('chart-display-dot')).toBeVisible();
