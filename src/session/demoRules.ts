@@ -19,7 +19,8 @@ export type DemoFeature =
   | 'liquidityShield'
   | 'klineLayoutSync'
   | 'advancedPreferences'
-  | 'utaUpgradeGuide';
+  | 'utaUpgradeGuide'
+  | 'syncToApp';
 
 /** How a demo account meets a feature it cannot use. */
 export type DemoTreatment = 'tip' | 'hidden' | 'skipped';
@@ -42,6 +43,8 @@ export const DEMO_RULES: Readonly<Record<DemoFeature, DemoTreatment>> = {
   advancedPreferences: 'hidden',
   // §4: the post-upgrade user guide shows "unless already read or demo".
   utaUpgradeGuide: 'skipped',
+  // §5 "Indicator and chart sync is skipped for demo": the chart's one-way sync to the app is not offered.
+  syncToApp: 'hidden',
 };
 
 /** What the user gets: the feature itself, or the demo treatment (only demo accounts are treated). */

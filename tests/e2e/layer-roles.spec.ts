@@ -275,3 +275,38 @@ test('an isolated-margin UTA account: OCO and borrowing lists; margin on warns t
   await page.getByTestId('margin-toggle').uncheck();
   await expect(warning).toHaveCount(0);
 });
+
+test('KYC passed later: the trade dialog held for it opens once the page has learnt the new level (a reload)', async ({
+  page,
+}) => {
+  // An unverified classic account whose trade dialog is due (state new on the server).
+  await setKyc(sim.url, 'classic@sim.local', 0);
+  const login = await page.request.post(`${sim.url}/login`, {
+    data: { email: 'classic@sim.local', password: 'classic-pass' },
+  });
+  expect(((await login.json()) as { code: number }).code).toBe(0);
+  const set = await page.request.post(`${sim.url}/user/api/pref/setPrefSetting`, {
+    data: { upsert_keys: { spotTradeGuide: 'new' } },
+  });
+  expect(((await set.json()) as { code: number }).code).toBe(0);
+  await page.goto(`${sim.url}/en/trade/spot/BTC/USDT`);
+  const pageRoot = page.getByTestId('trade-page');
+  // User and preferences reach the tab in one diff: once loaded, the gate has decided, and it held the dialog.
+  await expect(pageRoot).toHaveAttribute('data-prefs', 'loaded', { timeout: 15_000 });
+  await expect(page.getByTestId('trade-guide')).toHaveCount(0);
+  await expect.poll(() => prefs(page)).toMatchObject({ spotTradeGuide: 'new' });
+
+  // Verification passes on the server. No push carries the KYC level: the hub reads user info again when a tab
+  // says hello (and after a reconnect), so the page learns it on its next load.
+  await setKyc(sim.url, 'classic@sim.local', 1);
+  const info = await pageCall<{ result: { kycPassed: boolean } }>(page, 'GET', '/user/api/info');
+  expect(info.result.kycPassed).toBe(true);
+  await expect(page.getByTestId('trade-guide')).toHaveCount(0);
+  await page.reload();
+  const dialog = page.getByTestId('trade-guide');
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  // Closed, it is read on the server and does not come back.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(() => prefs(page)).toMatchObject({ spotTradeGuide: 'readed' });
+});

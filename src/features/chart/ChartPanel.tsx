@@ -11,6 +11,7 @@ import { ChartArea } from './ChartArea';
 import type { ChartView } from './config';
 import { chartTabAtom, chartViewAtom, symbolSwitchedAtAtom } from './state';
 import { TradeAnalysis } from './TradeAnalysis';
+import { useKlineConfigSync } from './useKlineConfigSync';
 import { useLayoutSync } from './useLayoutSync';
 import { Tabs } from '../../ui/Tabs';
 import './chart.css';
@@ -35,6 +36,7 @@ export function ChartPanel({
   const symbol = lookup.kind === 'found' ? lookup.symbol : null;
   const name = symbol?.symbol ?? null;
   useLayoutSync();
+  useKlineConfigSync();
   useEffect(() => {
     setSwitched(Date.now());
   }, [name, setSwitched]);

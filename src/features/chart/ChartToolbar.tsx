@@ -11,6 +11,8 @@ import { IntervalPicker } from './IntervalPicker';
 import { TIME_FRAME_PRESETS, type TimeFramePreset } from './intervals';
 import { averageLegend } from './lines';
 import { chartFullscreenAtom, klineConfigAtom, updateKlineConfigAtom } from './state';
+import { NewDot, SyncToAppOption } from './SyncToAppOption';
+import { useSyncToApp } from './useSyncToApp';
 
 /** "5 years", "1 month", "1 day" in the page's language (Intl handles the plurals). */
 function presetLabel(p: TimeFramePreset, locale: string): string {
@@ -45,6 +47,7 @@ export function ChartToolbar({
   const fullscreen = useAtomValue(chartFullscreenAtom);
   const symbols = useAtomValue(symbolsAtom);
   const { locale } = useAtomValue(routeAtom);
+  const sync = useSyncToApp();
   const setDisplay = (patch: Partial<DisplaySettings>): void => {
     update({ display: { ...cfg.display, ...patch } });
   };
@@ -180,7 +183,12 @@ export function ChartToolbar({
             )}
           </Dropdown>
           <Dropdown
-            label={t('toolbar.display')}
+            label={
+              <>
+                {t('toolbar.display')}
+                {sync.dot && <NewDot testId="chart-display-dot" />}
+              </>
+            }
             title={t('toolbar.display')}
             testId="chart-display"
             align="end"
@@ -227,6 +235,7 @@ export function ChartToolbar({
                   </select>
                 </div>
                 {toggle('grid', 'display-grid', t('display.grid'))}
+                {sync.shown && <SyncToAppOption sync={sync} />}
                 <label className="chart-row">
                   <span>{t('display.timezone')}</span>
                   <select

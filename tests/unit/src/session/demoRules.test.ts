@@ -19,6 +19,7 @@ describe('demo rules (spec §6 "Demo account")', () => {
       ['klineLayoutSync', 'skipped'],
       ['advancedPreferences', 'hidden'],
       ['utaUpgradeGuide', 'skipped'],
+      ['syncToApp', 'hidden'],
     ];
     expect(Object.keys(DEMO_RULES).sort()).toEqual(table.map(([f]) => f).sort());
     for (const [feature, treatment] of table) {
