@@ -103,59 +103,62 @@ export function toolColumns(
   fmt: RowFormat,
   actions?: (row: StrategyRow) => React.ReactNode,
 ): Column<StrategyRow>[] {
+  // Each flex factor is its minimum ÷ 100 px: a grid row sized to max-content takes (largest minimum ÷ its flex) × the
+  // flex sum, so equal ratios keep the table within a 1,300 px panel instead of scrolling sideways.
   const cols: Column<StrategyRow>[] = [
     {
       key: 'time',
       header: t('col.time'),
-      width: 'minmax(150px, 1.3fr)',
+      width: 'minmax(150px, 1.5fr)',
       render: (r) => formatUtcDateTime(r.createdTime, locale),
     },
     { key: 'pair', header: t('col.pair'), width: 'minmax(78px, 0.8fr)', render: (r) => fmt.pairOf(r.symbol) },
     {
       key: 'type',
       header: t('col.type'),
-      width: 'minmax(88px, 1fr)',
+      width: 'minmax(88px, 0.9fr)',
       render: (r) => <KindCell row={r} locale={locale} />,
     },
     {
       key: 'side',
       header: t('col.side'),
-      width: 'minmax(44px, 0.5fr)',
+      width: 'minmax(60px, 0.6fr)',
       // A grid trades both sides.
       render: (r) => (r.strategyType === 'grid' ? NO_VALUE : <SideCell side={r.side} />),
     },
     {
       key: 'size',
       header: t('col.qty'),
-      width: 'minmax(80px, 1fr)',
+      width: 'minmax(80px, 0.8fr)',
       align: 'end',
       render: (r) => <bdi dir="ltr">{fmt.qty(r.symbol, r.size)}</bdi>,
     },
     {
       key: 'executed',
       header: tTools('list.executed'),
-      width: 'minmax(170px, 1.6fr)',
+      width: 'minmax(170px, 1.7fr)',
       align: 'end',
       render: (r) => <ExecutedCell row={r} fmt={fmt} locale={locale} />,
     },
     {
       key: 'avg',
       header: t('col.avgPrice'),
-      width: 'minmax(80px, 1fr)',
+      width: 'minmax(80px, 0.8fr)',
       align: 'end',
       render: (r) => <bdi dir="ltr">{fmt.price(r.symbol, r.avgPrice)}</bdi>,
     },
     {
       key: 'pnl',
       header: tTools('list.totalPnl'),
-      width: 'minmax(80px, 0.9fr)',
+      width: 'minmax(100px, 1fr)',
       align: 'end',
       render: (r) => <PnlCell row={r} fmt={fmt} />,
     },
     {
       key: 'status',
       header: t('col.status'),
-      width: 'minmax(130px, 1.4fr)',
+      // Finished rows add the close reason ("Completed · Stopped manually").
+      width: 'minmax(190px, 1.9fr)',
       render: (r) => <StrategyStatusCell row={r} />,
     },
   ];
