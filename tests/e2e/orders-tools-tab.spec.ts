@@ -2,7 +2,7 @@
  * The integrated list's tools tab (issue 23): a unified user's TWAP and iceberg, created over the strategy call, show
  * as rows with their progress (the TWAP's first slice fills against the synthetic market on the simulator's clock);
  * the iceberg's resting slice shows in open orders with its strategy label; stopped from the tab it moves to history
- * and its slice leaves the book. One in-process simulator and one logged-in page. Screenshots (dark / light, en /
+ * and its slice leaves the book for order history, labelled there too. One in-process simulator and one logged-in page. Screenshots (dark / light, en /
  * ar-SA) only when TOOLSTAB_SHOTS names a folder: they double the page loads.
  */
 import { mkdirSync } from 'node:fs';
@@ -119,6 +119,11 @@ test('strategy orders: rows with progress, the child order labelled, stopped fro
   await shoot('tools-history-en');
   await page.getByTestId('orders-tab-current').click();
   await expect(page.getByTestId('order-origin')).toHaveCount(0);
+  // The cancelled slice is in order history, still labelled.
+  await page.getByTestId('orders-tab-history').click();
+  await expect(
+    page.getByTestId('order-history').locator('[data-testid=order-origin][data-origin=iceberg]'),
+  ).toHaveCount(1);
 
   if (SHOTS !== '') {
     await page.goto(`${ORIGIN}/ar-SA/trade/spot/BTC/USDT`);
