@@ -1,7 +1,8 @@
 /**
  * The Tools tab's calls: strategy create and stop (paths chosen here, documented in workers/protocol/paths.ts) and
  * the strategy list of spec §7 (status 2 active / 3 history, category and strategyType lists, pageSize 80 or 20,
- * symbol), all answered from the strategy engine's real records. Sub-accounts get no tools (spec §6).
+ * symbol; `cursor`, a strategy id, pages on after it), all answered from the strategy engine's real records.
+ * Sub-accounts get no tools (spec §6).
  */
 import { CALLS } from '../../workers/protocol/paths';
 import { LIST_STRATEGY_TYPES } from '../../workers/protocol/strategy';
@@ -91,9 +92,13 @@ export function strategyRoutes(tap: StrategyTap, onRunner?: (r: StrategyRunner) 
         if (spec === undefined) throw new ParamError('symbol is not a known symbol');
         symbol = spec.symbol;
       }
+      // Paging (the history tab's next page): rows after the cursor's strategy in the list's newest-first order.
+      const cursor = rc.params.has('cursor') ? rc.params.reqStr('cursor', { max: 20, pattern: /^\d+$/ }) : '';
       const wanted = Number(status);
-      const list = runner
-        .list(a.id)
+      const all = runner.list(a.id);
+      const at = cursor === '' ? -1 : all.findIndex((r) => r.strategyId === cursor);
+      // An unknown cursor (not this account's strategy) has nothing after it.
+      const list = (cursor !== '' && at < 0 ? [] : all.slice(at + 1))
         .filter(
           (r) =>
             r.status === wanted &&

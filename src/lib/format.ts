@@ -25,6 +25,12 @@ function digits(precision: number): number {
   return Math.min(20, Math.max(0, Math.trunc(precision)));
 }
 
+/** An unsigned share (0 to 1) as a percentage with up to 1 decimal: 0.4 → "40%" (progress). Non-finite → "--". */
+export function formatShare(fraction: number, locale: string): string {
+  if (!Number.isFinite(fraction)) return NO_VALUE;
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(fraction);
+}
+
 /** A number with exactly `precision` decimals (prices, quantities, amounts). Non-finite → "--". */
 export function formatFixed(value: number, precision: number, locale: string): string {
   if (!Number.isFinite(value)) return NO_VALUE;

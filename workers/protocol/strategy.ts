@@ -40,6 +40,14 @@ export const STRATEGY_KINDS = ['grid', 'iceberg', 'twap', 'scaled'] as const;
 /** One strategy kind (the row's strategyType). */
 export type StrategyKind = (typeof STRATEGY_KINDS)[number];
 
+/**
+ * Every strategyType a strategy row may carry: the simulator's kinds plus spec §3's chaseOrder and webhook, which
+ * no simulator strategy produces but a server may send; the lists show them with their labels.
+ */
+export const ROW_STRATEGY_TYPES = [...STRATEGY_KINDS, 'chaseOrder', 'webhook'] as const;
+/** One row strategyType. */
+export type RowStrategyType = (typeof ROW_STRATEGY_TYPES)[number];
+
 /** Every strategyType the list call accepts: spec §3 (twap, webhook, chaseOrder, iceberg) plus grid and scaled. */
 export const LIST_STRATEGY_TYPES: readonly string[] = [
   'twap',
@@ -172,7 +180,7 @@ export interface GridFigures {
 /** One strategy as the list call and the `strategy` push carry it. */
 export interface StrategyRow {
   readonly strategyId: string;
-  readonly strategyType: StrategyKind;
+  readonly strategyType: RowStrategyType;
   readonly category: 'grid' | 'spot';
   readonly symbol: string;
   /** Grid bots trade both sides: 'Buy' there. */
@@ -201,10 +209,12 @@ export interface StrategyRow {
   readonly grid: GridFigures | null;
   readonly createdTime: number;
   readonly updatedTime: number;
+  /** Chase orders (spec §3 Strategy order): the chase distance in 1e-4 of the price; absent on other kinds. */
+  readonly chasePercentE4?: number;
 }
 
 const STATUS_SET: ReadonlySet<string> = new Set(STRATEGY_STATUSES);
-const KIND_SET: ReadonlySet<string> = new Set(STRATEGY_KINDS);
+const KIND_SET: ReadonlySet<string> = new Set(ROW_STRATEGY_TYPES);
 
 function toStringList(x: unknown): string[] {
   return Array.isArray(x) ? x.map((v) => toDecimal(v)).filter((v): v is string => v !== undefined) : [];
@@ -264,7 +274,7 @@ export function toStrategyRow(row: unknown): StrategyRow | undefined {
   const reason = toText(row.closeReason);
   return {
     strategyId,
-    strategyType: kind as StrategyKind,
+    strategyType: kind as RowStrategyType,
     category: row.category === 'grid' ? 'grid' : 'spot',
     symbol: toText(row.symbol),
     side,
@@ -301,5 +311,8 @@ export function toStrategyRow(row: unknown): StrategyRow | undefined {
     grid: toGrid(row.grid),
     createdTime,
     updatedTime: toTime(row.updatedTime) ?? createdTime,
+    ...(typeof row.chasePercentE4 === 'number' && Number.isFinite(row.chasePercentE4)
+      ? { chasePercentE4: row.chasePercentE4 }
+      : {}),
   };
 }

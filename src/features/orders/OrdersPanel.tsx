@@ -27,6 +27,7 @@ import { HistoryView } from './views/HistoryView';
 import { LtRecordsView } from './views/LtRecordsView';
 import { OpenOrdersView } from './views/OpenOrdersView';
 import { PnlView } from './views/PnlView';
+import { ToolsTabView } from './views/ToolsTabView';
 import { TradesView } from './views/TradesView';
 import './orders.css';
 
@@ -55,7 +56,7 @@ export function OrdersPanel({ views }: { readonly views: OrdersPanelViews }): Re
   return (
     <OrdersBody
       symbol={lookup.symbol}
-      viewer={{ unified: user.isUTA, isDemo: user.isDemo }}
+      viewer={{ unified: user.isUTA, isDemo: user.isDemo, isSub: user.isSub }}
       views={views}
       compliance={compliance}
     />
@@ -138,6 +139,8 @@ function TabBody({
       return <LtRecordsView />;
     case 'pnl':
       return <PnlView demoTip={demoAccess('performanceLink', viewer) === 'tip'} />;
+    case 'tools':
+      return <ToolsTabView symbol={symbol} />;
     case 'positions':
     case 'borrowing':
     case 'assets': {

@@ -10,6 +10,7 @@ import type { OrderEvent, SymbolInfo } from '../../../workers/api';
 import { symbolsAtom } from '../../hub/state';
 import { formatFixed, formatUtcDateTime, NO_VALUE } from '../../lib/format';
 import type { Column } from '../../ui/VirtualTable';
+import { strategyOriginOf } from './strategyRows';
 import { orderTypeKey, statusIconOf } from './tabs';
 
 const STATUS_GLYPH = { pending: '◷', filled: '✓', canceled: '⊘', failure: '✕' } as const;
@@ -80,7 +81,12 @@ export function leadColumns(
       key: 'type',
       header: t('col.type'),
       width: 'minmax(88px, 1fr)',
-      render: (o) => t(`type.${orderTypeKey(o)}`),
+      render: (o) => (
+        <>
+          {t(`type.${orderTypeKey(o)}`)}
+          <OriginBadge o={o} />
+        </>
+      ),
     },
     {
       key: 'side',
@@ -100,6 +106,18 @@ export function priceColumn(t: TFunction<'orders'>, fmt: RowFormat): Column<Orde
     align: 'end',
     render: (o) => (o.orderType === 'Market' ? t('marketPrice') : fmt.price(o.symbol, o.price)),
   };
+}
+
+/** The strategy that placed a child order (iceberg, TWAP, grid…, from its createType); nothing for other orders. */
+export function OriginBadge({ o }: { readonly o: Pick<OrderEvent, 'createType'> }): React.JSX.Element | null {
+  const { t } = useTranslation('tools');
+  const kind = strategyOriginOf(o);
+  if (kind === null) return null;
+  return (
+    <span className="origin-badge" data-testid="order-origin" data-origin={kind}>
+      {t(`tool.${kind}`)}
+    </span>
+  );
 }
 
 /** Buy or Sell in the side's colour. */

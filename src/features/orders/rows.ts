@@ -4,6 +4,7 @@
  */
 import type { OrderEvent } from '../../../workers/api';
 import { decodeOrderRow, decodeTradeRow, type TradeHistoryRow } from '../../../workers/protocol/rest';
+import { toStrategyRow, type StrategyRow } from '../../../workers/protocol/strategy';
 
 /** One fill of the trade history. */
 export type TradeRow = TradeHistoryRow;
@@ -16,6 +17,11 @@ export function toTradeRow(r: Readonly<Record<string, unknown>>): TradeRow | nul
 /** An orderHistory row as an order; null when it lacks what an order needs. */
 export function toHistoryOrder(r: Readonly<Record<string, unknown>>): OrderEvent | null {
   return decodeOrderRow(r) ?? null;
+}
+
+/** A strategy list row (the tools tab's history) as a strategy; null when it lacks what a strategy needs. */
+export function toStrategyListRow(r: Readonly<Record<string, unknown>>): StrategyRow | null {
+  return toStrategyRow(r) ?? null;
 }
 
 /** Typed rows of a list, dropping the rows the parser refuses (keeps the list's order). */

@@ -4,10 +4,12 @@
  */
 import { atom } from 'jotai';
 import type { OrderEvent } from '../../../workers/api';
+import type { StrategyRow } from '../../../workers/protocol/strategy';
 import { routeSymbolAtom } from '../../session/state';
 import { accountAtom } from '../../hub/state';
 import { perfMeasure, perfNow } from '../../lib/perfMarks';
 import { ORDERS_MARK } from './marks';
+import { activeToolRows, historyStamp, type ToolsSubTab } from './strategyRows';
 import {
   filterOpenOrders,
   subTabOf,
@@ -64,3 +66,23 @@ export const openCountsAtom = atom((get) => {
   return counts;
 });
 openCountsAtom.debugLabel = 'openCountsAtom';
+
+/** The tools tab's sub-tab: active or history strategies. */
+export const toolsSubTabAtom = atom<ToolsSubTab>('active');
+toolsSubTabAtom.debugLabel = 'toolsSubTabAtom';
+
+const NO_STRATEGIES: readonly StrategyRow[] = [];
+
+/** The hub's strategies (list call and `strategy` push), newest first; the one source of the tools tab's rows. */
+export const strategiesAtom = atom((get) => get(accountAtom)?.strategies ?? NO_STRATEGIES);
+strategiesAtom.debugLabel = 'strategiesAtom';
+
+/** Running strategies for the routed pair or all pairs. */
+export const activeToolRowsAtom = atom((get) =>
+  activeToolRows(get(strategiesAtom), get(allPairsAtom) ? null : get(routeSymbolAtom)),
+);
+activeToolRowsAtom.debugLabel = 'activeToolRowsAtom';
+
+/** Moves when a strategy reaches history in the hub: the paged history list refetches. */
+export const strategyHistoryStampAtom = atom((get) => historyStamp(get(strategiesAtom)));
+strategyHistoryStampAtom.debugLabel = 'strategyHistoryStampAtom';

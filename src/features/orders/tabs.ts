@@ -6,9 +6,9 @@ import type { OrderEvent, WebConfig } from '../../../workers/api';
 import { DEFAULT_WEB_CONFIG } from '../../../workers/protocol/webConfig';
 import { demoAccess } from '../../session/demoRules';
 
-/** Top tabs. Classic: current, history, trades, LT records; unified adds positions, P&L, borrowing, assets. */
+/** Top tabs. Classic: current, history, trades, LT records; unified adds positions, P&L, tools, borrowing, assets. */
 export type OrdersTab =
-  'current' | 'history' | 'trades' | 'lt' | 'positions' | 'pnl' | 'borrowing' | 'assets';
+  'current' | 'history' | 'trades' | 'lt' | 'positions' | 'pnl' | 'tools' | 'borrowing' | 'assets';
 
 /** Sub-tabs of current and historical orders. */
 export type OrdersSubTab = 'ordinary' | 'stopLimit' | 'conditional' | 'oco';
@@ -46,6 +46,8 @@ export const ORDERS_COMPLIANCE: OrdersCompliance = ordersComplianceOf(DEFAULT_WE
 export interface OrdersViewer {
   readonly unified: boolean;
   readonly isDemo: boolean;
+  /** Sub-accounts have no tools (spec §6); absent: not a sub-account. */
+  readonly isSub?: boolean;
 }
 
 /** Top tabs in display order. */
@@ -60,6 +62,8 @@ export function ordersTabs(v: OrdersViewer, c: OrdersCompliance): readonly Order
       'history',
       'trades',
       ...(demoAccess('performanceLink', v) === 'hidden' ? [] : (['pnl'] as const)),
+      // Strategy orders; hidden for sub-accounts by the Tools tab's own rule (`hasTools`: tools not available, §6).
+      ...(v.isSub === true ? [] : (['tools'] as const)),
       'borrowing',
       'assets',
       ...lt,
@@ -159,6 +163,7 @@ export function viewMoreHref(tab: OrdersTab, sub: OrdersSubTab, lt: LtSubTab): s
     case 'pnl':
       return '/user/assets/home/performance?tab=spot';
     case 'positions':
+    case 'tools':
     case 'borrowing':
     case 'assets':
       return null;

@@ -105,4 +105,25 @@ describe('strategy calls', () => {
     const r = await call(h, CALLS.strategyCreate, { cookie: uta, json });
     expect(r.body).toMatchObject({ code, success: false });
   });
+
+  it('pages the history list after a cursor (the integrated list tools tab)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await call(h, CALLS.strategyCreate, { cookie: uta, json: iceberg });
+      const id = toStrategyRow(resultOf(r))?.strategyId ?? '';
+      await call(h, CALLS.strategyStop, { cookie: uta, json: { strategyId: id } });
+      ids.push(id);
+    }
+    const page = async (json: Record<string, unknown>): Promise<(string | undefined)[]> =>
+      (resultOf(await call(h, CALLS.strategyList, { cookie: uta, json })).list as unknown[]).map(
+        (x) => toStrategyRow(x)?.strategyId,
+      );
+    // Newest first: the three just stopped, then the first test's.
+    const first = await page({ status: 3, pageSize: 2 });
+    expect(first).toEqual([ids[2], ids[1]]);
+    const second = await page({ status: 3, pageSize: 2, cursor: ids[1] });
+    expect(second.slice(0, 1)).toEqual([ids[0]]);
+    expect(second).toHaveLength(2);
+    expect(await page({ status: 3, pageSize: 2, cursor: '999999' })).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import {
   formatCompact,
   formatFixed,
   formatPercent,
+  formatShare,
   formatTwoDigits,
   formatUtcDateTime,
 } from '../../../../src/lib/format';
@@ -22,6 +23,14 @@ describe('Intl formatting per locale', () => {
     expect(formatPercent(0, 'en')).toBe('0.00%');
     expect(formatPercent(0.0196, 'fr-FR').replace(/\s/g, ' ')).toBe('+1,96 %');
     expect(formatPercent(0.0196, 'tr-TR')).toBe('+%1,96');
+  });
+
+  it('shows a progress share unsigned, up to one decimal, in the locale', () => {
+    expect(formatShare(0.2, 'en')).toBe('20%');
+    expect(formatShare(0, 'en')).toBe('0%');
+    expect(formatShare(0.3333, 'en')).toBe('33.3%');
+    expect(formatShare(0.2, 'tr-TR')).toBe('%20');
+    expect(formatShare(Number.NaN, 'en')).toBe('--');
   });
 
   it('abbreviates large values with K, M, B, T', () => {

@@ -38,6 +38,7 @@ describe('orders panel tabs (spec §2, §4, §6)', () => {
       'history',
       'trades',
       'pnl',
+      'tools',
       'borrowing',
       'assets',
       'lt',
@@ -46,6 +47,22 @@ describe('orders panel tabs (spec §2, §4, §6)', () => {
     expect(
       ordersTabs({ unified: false, isDemo: false }, { ...ORDERS_COMPLIANCE, spotSubRedemRecord: false }),
     ).not.toContain('lt');
+  });
+  it('tools tab (strategy orders): unified only, after P&L; hidden for sub-accounts (spec §6), kept for demo', () => {
+    expect(ordersTabs({ unified: false, isDemo: false }, ORDERS_COMPLIANCE)).not.toContain('tools');
+    expect(ordersTabs({ unified: false, isDemo: false, isSub: false }, ORDERS_COMPLIANCE)).not.toContain(
+      'tools',
+    );
+    expect(ordersTabs({ unified: true, isDemo: false, isSub: true }, ORDERS_COMPLIANCE)).not.toContain(
+      'tools',
+    );
+    const demo = ordersTabs({ unified: true, isDemo: true, isSub: false }, ORDERS_COMPLIANCE);
+    expect(demo.indexOf('tools')).toBe(demo.indexOf('pnl') + 1);
+    // The integrated list off (compliance): the classic tabs, no tools.
+    expect(
+      ordersTabs({ unified: true, isDemo: false }, { ...ORDERS_COMPLIANCE, IntegratedOrderRequest: false }),
+    ).not.toContain('tools');
+    expect(viewMoreHref('tools', 'ordinary', 'subscription')).toBeNull();
   });
   it('OCO sub-tab hidden for demo and by the compliance switches', () => {
     const all = ['ordinary', 'stopLimit', 'conditional', 'oco'];
