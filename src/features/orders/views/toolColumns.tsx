@@ -122,7 +122,7 @@ export function toolColumns(
     {
       key: 'side',
       header: t('col.side'),
-      width: 'minmax(60px, 0.6fr)',
+      width: 'minmax(72px, 0.72fr)',
       // A grid trades both sides.
       render: (r) => (r.strategyType === 'grid' ? NO_VALUE : <SideCell side={r.side} />),
     },
