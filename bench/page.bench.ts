@@ -9,9 +9,15 @@
  *   renderer's compositor + the display compositor, in % of one core;
  * - `page.feedToPixelP95Ms`: the book's feed-to-pixel from the same trace (bench/displayLatency.ts);
  * - `page.ratioVsMainThreadPage`: main-thread busy of the page built to paint on the main thread (`?paint=main`)
- *   ÷ the worker-painting page, windows interleaved in one run.
+ *   ÷ the worker-painting page, windows interleaved in one run;
+ * - `page.mainThreadCpuPct`: the tab's main thread unthrottled, thread (CPU) time from the trace, % of one core;
+ * - `page.throttleFloorIdleTabPct`: the CPU that DevTools' 4× throttle itself burns in an idle one-paragraph tab.
+ *   On Linux, Chromium throttles a renderer's main thread with a SIGUSR2 every 200 µs whose handler busy-waits
+ *   (`ThreadCPUThrottler::HandleSignal`), whether the thread has work or not: an idle throttled tab costs about
+ *   three quarters of a core, so four throttled tabs need three cores before the page does anything. The four-tab
+ *   figures are therefore also measured unthrottled (`…Unthrottled`), where the page's own cost shows.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
@@ -123,6 +129,39 @@ function threadCpu(events: readonly ThreadEvent[]): { byThread: Map<string, numb
   return { byThread, wallMs: (t1 - t0) / 1000 };
 }
 
+/** CPU seconds used so far by every renderer process of the machine's Chromiums (`/proc`, Linux). */
+function rendererCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks / 100;
+}
+
+/** % of a core the renderer of an idle one-paragraph tab uses at 4× CPU throttle (the throttler's own busy-wait). */
+async function throttleFloor(browser: Browser, ms: number): Promise<number> {
+  const ctx = await browser.newContext();
+  try {
+    const page = await ctx.newPage();
+    await page.setContent('<p>idle</p>');
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await new Promise((r) => setTimeout(r, 500));
+    const a = rendererCpuSeconds();
+    await new Promise((r) => setTimeout(r, ms));
+    return ((rendererCpuSeconds() - a) / (ms / 1000)) * 100;
+  } finally {
+    await ctx.close();
+  }
+}
+
 const sumWhere = (m: Map<string, number>, test: (name: string) => boolean): number =>
   [...m].reduce((s, [k, v]) => (test(k) ? s + v : s), 0);
 
@@ -156,6 +195,9 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     out.push({ key, value, unit, spread });
   };
   try {
+    // Before the page opens (and before the storm matters): what the throttle alone costs an idle tab.
+    add('page.throttleFloorIdleTabPct', await throttleFloor(browser, quick ? 3_000 : 5_000), '% core');
+
     // One tab, traced: busy, long tasks, frames, the hub's thread and the book's feed-to-pixel.
     const ctx1 = await loggedInContext(browser, sim);
     const one = await openTab(ctx1, sim, '', 4);
@@ -185,6 +227,11 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
         /^DedicatedWorker/.test(n),
     );
     add('page.cpuPerTabPct', (tabMs / free.wallMs) * 100, '% core');
+    add(
+      'page.mainThreadCpuPct',
+      (sumWhere(free.byThread, (n) => n === 'CrRendererMain') / free.wallMs) * 100,
+      '% core',
+    );
     await ctx1.close();
 
     // Four tabs of one browser (one hub, one socket), each throttled 4×.
@@ -197,6 +244,13 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     add('page.mainThreadBusyPct4Tabs', Math.max(...w4.busy), '%');
     add('page.minTabFps', Math.min(...w4.fps, ...w1.fps), 'fps');
     add('page.longTasks', longTasks, 'tasks');
+    // The same four tabs without the throttle's busy-wait (see the module comment).
+    for (const t of four) await t.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await new Promise((r) => setTimeout(r, 2000));
+    const w4u = await window_(four, ms);
+    add('page.mainThreadBusyPct4TabsUnthrottled', Math.max(...w4u.busy), '%');
+    add('page.minTabFpsUnthrottled', Math.min(...w4u.fps), 'fps');
+    add('page.longTasks4TabsUnthrottled', w4u.longTasks, 'tasks');
     await ctx4.close();
 
     // Worker painting against main-thread painting, windows interleaved (each in its own context).
