@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import type { Interval } from '../../../workers/protocol/intervals';
 import { routeAtom, sessionUserAtom, themeAtom } from '../../session/state';
-import { accountAtom, tickersAtom } from '../../hub/state';
+import { accountAtom, tickerAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { perfMark } from '../../lib/perfMarks';
 import { ChartToolbar } from './ChartToolbar';
@@ -44,7 +44,9 @@ export function ChartArea({
   const { locale } = useAtomValue(routeAtom);
   const user = useAtomValue(sessionUserAtom);
   const account = useAtomValue(accountAtom);
-  const ticker = useAtomValue(tickersAtom).get(symbol.symbol);
+  // Its own symbol's ticker only: the whole map changes with every symbol's ticker, and this re-renders the toolbar,
+  // the order lines and the quick-order layer.
+  const ticker = useAtomValue(tickerAtom(symbol.symbol));
   const store = useStore();
   const loggedIn = user?.loggedIn === true;
   const name = symbol.symbol;
