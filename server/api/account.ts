@@ -306,8 +306,10 @@ export const registerAccountRoutes: RouteModule = (router, ctx) => {
   router.on(CALLS.queryPositions, (rc) => {
     const a = me(rc);
     rc.params.bool('needSort');
-    // Spot holds no positions: the list is the linear perpetuals' (server/perp), size-zero ones left out (spec §9).
-    return { list: perpOf(ctx)?.positions.rows(a.id) ?? [] };
+    // Spot holds no positions: the list is the linear perpetuals' (server/perp), size-zero ones left out (spec §9)
+    // unless `includeClosed` asks for them too (the P&L tab reads the realised P&L of closed ones).
+    const perp = perpOf(ctx)?.positions;
+    return { list: (rc.params.bool('includeClosed') ? perp?.all(a.id) : perp?.rows(a.id)) ?? [] };
   });
 
   router.on(CALLS.quota, (rc) => {

@@ -156,13 +156,14 @@ export function decodeCombination(row: unknown): CombinationRow | undefined {
 
 /** A quantity check's failure: the i18n key (namespace `spread`) and its values. */
 export interface QtyFailure {
-  readonly key: 'qtyEmpty' | 'qtyDecimals' | 'qtyMin' | 'qtyMax';
+  readonly key: 'qtyEmpty' | 'qtyDecimals' | 'qtyMax';
   readonly values: Readonly<Record<string, string>>;
 }
 
 /**
- * Checks a combination quantity against a contract's lot (`lot` = "0.001"), in the order form's order (spec §5):
- * empty or zero, decimals, minimum (one lot), maximum; undefined when it passes.
+ * Checks a combination quantity against a contract's lot (`lot` = "0.001", also the minimum: a positive quantity
+ * with the lot's decimals is at least one lot), in the order form's order (spec §5): empty or zero, decimals,
+ * maximum; undefined when it passes.
  */
 export function checkCombinationQty(qty: string, lot: string, max: string): QtyFailure | undefined {
   const q = qty.trim();
@@ -170,7 +171,6 @@ export function checkCombinationQty(qty: string, lot: string, max: string): QtyF
   const decimals = lot.split('.')[1]?.length ?? 0;
   const given = q.split('.')[1]?.replace(/0+$/, '').length ?? 0;
   if (given > decimals) return { key: 'qtyDecimals', values: { n: String(decimals) } };
-  if (Number(q) < Number(lot)) return { key: 'qtyMin', values: { value: lot } };
   if (Number(q) > Number(max)) return { key: 'qtyMax', values: { value: max } };
   return undefined;
 }

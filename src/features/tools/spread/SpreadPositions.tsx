@@ -1,18 +1,13 @@
 /**
  * The account's perpetual positions in the spread view, from queryPositions (size-zero positions are not listed,
- * spec §9): refetched on every position push and every few seconds while open, since unrealised P&L moves with the
- * mark.
+ * spec §9), refetched on every position push and every few seconds while open (`usePositionsRefresh`).
  */
-import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decodePerpPosition, type PerpPositionRow } from '../../../../workers/protocol/perp';
-import { accountAtom } from '../../../hub/state';
 import { formatFixed } from '../../../lib/format';
 import { usePagedList } from '../../../session/usePagedList';
-
-/** How often open positions are re-read for their unrealised P&L at the current mark. */
-export const POSITION_REFRESH_MS = 3000;
+import { usePositionsRefresh } from '../../../session/usePositionsRefresh';
 
 /** The readable, open rows of a queryPositions answer. */
 export function openPerpPositions(raw: readonly unknown[]): PerpPositionRow[] {
@@ -22,22 +17,6 @@ export function openPerpPositions(raw: readonly unknown[]): PerpPositionRow[] {
     if (p !== undefined && Number(p.size) !== 0) out.push(p);
   }
   return out;
-}
-
-/** A number that moves on every position push and, while `live`, every POSITION_REFRESH_MS. */
-export function usePositionsRefresh(live: boolean): number {
-  const version = useAtomValue(accountAtom)?.positionsVersion ?? 0;
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!live) return undefined;
-    const timer = setInterval(() => {
-      setTick((n) => n + 1);
-    }, POSITION_REFRESH_MS);
-    return () => {
-      clearInterval(timer);
-    };
-  }, [live]);
-  return version * 100_000 + tick;
 }
 
 /** The positions list. */
