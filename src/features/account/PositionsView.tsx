@@ -50,7 +50,7 @@ export function PositionsView(): React.JSX.Element {
       align: 'end',
       render: (r) => (
         <span className={Number(r.unrealisedPnl) >= 0 ? 'up' : 'down'} data-testid="position-upnl">
-          {r.unrealisedPnl}
+          <bdi dir="ltr">{r.unrealisedPnl}</bdi>
         </span>
       ),
     },

@@ -48,7 +48,7 @@ export function PerpPnlSection(): React.JSX.Element | null {
   const unrealised = rows.reduce((s, r) => s + Number(r.unrealisedPnl), 0);
   const cell = (v: number, testId?: string): React.JSX.Element => (
     <td className={`num ${signedClass(v)}`} {...(testId === undefined ? {} : { 'data-testid': testId })}>
-      {formatFixed(v, 4, locale)}
+      <bdi dir="ltr">{formatFixed(v, 4, locale)}</bdi>
     </td>
   );
   return (
@@ -67,7 +67,9 @@ export function PerpPnlSection(): React.JSX.Element | null {
           {rows.map((r) => (
             <tr key={r.symbol} data-testid={`perp-pnl-${r.symbol}`}>
               <td>{t('contract', { symbol: r.symbol })}</td>
-              <td className="num">{r.side === 'Sell' ? `-${r.size}` : r.size}</td>
+              <td className="num">
+                <bdi dir="ltr">{r.side === 'Sell' ? `-${r.size}` : r.size}</bdi>
+              </td>
               {cell(Number(r.cumRealisedPnl))}
               {cell(Number(r.unrealisedPnl))}
             </tr>

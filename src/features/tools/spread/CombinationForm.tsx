@@ -98,6 +98,7 @@ export function CombinationForm({
         void submit();
       }}
     >
+      <span className="muted small">{t('direction')}</span>
       <Tabs
         kind="radio"
         className="segmented"
@@ -124,6 +125,7 @@ export function CombinationForm({
           {message}
         </p>
       )}
+      <span className="muted small">{t('leverage')}</span>
       <Tabs
         kind="radio"
         className="segmented"

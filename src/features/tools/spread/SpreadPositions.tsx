@@ -62,12 +62,14 @@ export function SpreadPositions({ locale }: { readonly locale: string }): React.
                   <div>
                     <dt>{t('unrealised')}</dt>
                     <dd className={pnl >= 0 ? 'up' : 'down'} data-testid="spread-upnl">
-                      {formatFixed(pnl, 4, locale)}
+                      <bdi dir="ltr">{formatFixed(pnl, 4, locale)}</bdi>
                     </dd>
                   </div>
                   <div>
                     <dt>{t('realised')}</dt>
-                    <dd>{formatFixed(Number(p.cumRealisedPnl), 4, locale)}</dd>
+                    <dd>
+                      <bdi dir="ltr">{formatFixed(Number(p.cumRealisedPnl), 4, locale)}</bdi>
+                    </dd>
                   </div>
                   <div>
                     <dt>{t('margin')}</dt>

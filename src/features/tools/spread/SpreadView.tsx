@@ -43,7 +43,6 @@ export function SpreadView(): React.JSX.Element {
 }
 
 function SpreadBody(): React.JSX.Element {
-  const { t } = useTranslation('spread');
   useHubWant({ account: true });
   const locale = useAtomValue(routeAtom).locale;
   const [symbol, setSymbol] = useState<SpreadSymbol>('BTCUSDT');
@@ -57,7 +56,7 @@ function SpreadBody(): React.JSX.Element {
         current={symbol}
         onSelect={setSymbol}
         testId={(k) => `spread-symbol-${k}`}
-        text={(k) => t('contract', { symbol: k })}
+        text={(k) => k}
       />
       <BasisPanel ticker={ticker} symbol={symbol} locale={locale} />
       <CombinationForm symbol={symbol} ticker={ticker} locale={locale} />
@@ -84,6 +83,7 @@ function BasisPanel({
     ticker === undefined
       ? NO_VALUE
       : new Intl.NumberFormat(locale, {
+          numberingSystem: 'latn',
           style: 'percent',
           minimumFractionDigits: 3,
           maximumFractionDigits: 3,
@@ -109,7 +109,11 @@ function BasisPanel({
       <div className="spread-basis">
         <dt>{t('basis')}</dt>
         <dd data-testid="spread-basis">
-          <bdi>{basis}</bdi> (<bdi data-testid="spread-basis-rate">{rate}</bdi>)
+          <bdi dir="ltr">{basis}</bdi> (
+          <bdi dir="ltr" data-testid="spread-basis-rate">
+            {rate}
+          </bdi>
+          )
         </dd>
       </div>
     </dl>
