@@ -66,7 +66,7 @@ export function unrealisedPnl(size: string, entry: string, mark: string): string
   return new Decimal(size).mul(new Decimal(mark).minus(entry)).toString();
 }
 
-/** Initial margin of a position: |size| × entry / leverage, rounded up to the cent of USDT's 8 decimals. */
+/** Initial margin of a position: |size| × entry / leverage, rounded up at 8 decimals. */
 export function initialMargin(size: string, entry: string, leverage: number): string {
   return new Decimal(size).abs().mul(entry).div(leverage).toDecimalPlaces(8, Decimal.ROUND_UP).toString();
 }
