@@ -40,6 +40,7 @@ import { registerAccountTestHooks } from './accounts/testHooks';
 import { installMargin } from './margin/install';
 import { strategyRoutes } from './api/strategy';
 import { StrategyTap } from './strategy/tap';
+import { installPerp } from './perp/install';
 
 /** Defaults of every option (README documents them). */
 export const DEFAULT_CONFIG: SimConfig = {
@@ -188,6 +189,7 @@ export async function startSimulator(
     mod(router, ctx);
   }
   installMargin(ctx, { router, market, synth });
+  const perp = installPerp(ctx, { router });
   let realtime: RealtimeServer<Account> | null = null;
   router.on(CALLS.health, () => ({
     ok: true,
@@ -256,6 +258,7 @@ export async function startSimulator(
     realtime: rt,
     close: async () => {
       synth.stop();
+      perp.market.stop();
       market.stop();
       rt.close();
       server.closeAllConnections();

@@ -36,6 +36,7 @@ import type { LtOrder } from './protocol/lt';
 import { StrategyBook } from './account/strategies';
 import { listOf, loadBalances, openOrderRows, strategyLists } from './account/restLoads';
 import type { StrategyRow } from './protocol/strategy';
+import { PerpPushes, PERP_TOPICS } from './account/perp';
 
 /** Product topics every account kind gets too (a classic account hears its own UTA upgrade). */
 export const PRODUCT_TOPICS = [
@@ -43,6 +44,7 @@ export const PRODUCT_TOPICS = [
   'user.uta.upgrade',
   'lt_order',
   'strategy',
+  ...PERP_TOPICS,
 ] as const;
 
 /** Spec §6 "different endpoints and push topics": the classic account's names and the unified account's. */
@@ -103,6 +105,7 @@ export class AccountState {
   private readonly ltOrders = new LtOrders();
   private ltNotices: { readonly order: LtOrder; readonly stamp: number }[] = [];
   private readonly strategies = new StrategyBook();
+  private readonly perp = new PerpPushes();
   private strategyNotices: { row: StrategyRow; stamp: number }[] = [];
   private stamp = 0;
   private refreshing: Promise<void> | null = null;
@@ -161,7 +164,7 @@ export class AccountState {
   /** Refetches the balances (wallet polling, a stale feed); answers every tab with what changed. */
   async refreshBalances(): Promise<void> {
     if (!this.loggedIn) return;
-    await this.loadBalances();
+    await loadBalances(this.hooks, this.wallet, this.kind, this.shownSymbols);
     this.stamp = this.hooks.changed();
   }
 
@@ -219,6 +222,11 @@ export class AccountState {
         break;
       case 'strategy':
         changed = this.applyStrategies(data, true);
+        break;
+      case 'position':
+      case 'pnl':
+      case 'combination':
+        changed = this.perp.apply(kind, data, () => this.hooks.changed()).changed;
         break;
       case 'execution': {
         // Fills feed the chart's markers and the average lines; balances come on `wallet`.
@@ -294,6 +302,7 @@ export class AccountState {
       ltNotices: this.ltNotices.filter((n) => n.stamp > cursor).map((n) => n.order),
       strategies: this.strategies.list(),
       strategyNotices: this.strategyNotices.filter((n) => n.stamp > cursor).map((n) => n.row),
+      ...this.perp.view(cursor),
     };
   }
 
@@ -346,6 +355,7 @@ export class AccountState {
         this.averageLoads.clear();
         this.ltOrders.clear();
         this.strategies.clear();
+        this.perp.clear();
       }
       this.facts.clear();
       this.stamp = this.hooks.changed();
@@ -354,9 +364,9 @@ export class AccountState {
     // The user's facts load beside the orders and balances, not before them.
     const facts = this.facts.load(info);
     const om = this.orders.mark();
-    const rows = await this.openOrderRows();
+    const rows = await openOrderRows(this.hooks, this.kind);
     if (rows !== null) this.orders.replaceFromRest(rows, { lists: LISTS, symbol: null }, om);
-    await this.loadBalances();
+    await loadBalances(this.hooks, this.wallet, this.kind, this.shownSymbols);
     // Fills and averages the tabs showed are reloaded too: a fill made while the socket was down is not lost.
     await Promise.all([
       facts,
@@ -485,15 +495,5 @@ export class AccountState {
   private async fetchLtOrders(): Promise<void> {
     const list = await listOf(this.hooks, `${CALLS.ltOrders.path}?limit=100`, 'LT orders');
     if (list !== null && this.ltOrders.replaceFromRest(list) > 0) this.hooks.count('account.badLtOrder');
-  }
-
-  /** Balances over REST (spec §6 endpoints; see `loadBalances`). */
-  private async loadBalances(): Promise<void> {
-    await loadBalances(this.hooks, this.wallet, this.kind, this.shownSymbols);
-  }
-
-  /** Open orders of the account's kind (see `openOrderRows`); null on failure. */
-  private openOrderRows(): Promise<unknown[] | null> {
-    return openOrderRows(this.hooks, this.kind);
   }
 }

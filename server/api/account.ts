@@ -15,6 +15,7 @@ import { CALLS } from '../../workers/protocol/paths';
 import { fromAtoms } from '../margin/desk';
 import { accountEquity, debtFreePositions, type AccountEquity } from '../margin/equity';
 import { marginOf } from '../margin/services';
+import { perpOf } from '../perp/install';
 
 /** Business error codes of the account calls (3410020 is the spec's recharge code; the others are this project's). */
 export const ACCOUNT_ERRORS = {
@@ -303,10 +304,12 @@ export const registerAccountRoutes: RouteModule = (router, ctx) => {
   });
 
   router.on(CALLS.queryPositions, (rc) => {
-    me(rc);
+    const a = me(rc);
     rc.params.bool('needSort');
-    // Spot holds no positions; the list is empty rather than rows of size zero (spec §9 hides those).
-    return { list: [] };
+    // Spot holds no positions: the list is the linear perpetuals' (server/perp), size-zero ones left out (spec §9)
+    // unless `includeClosed` asks for them too (the P&L tab reads the realised P&L of closed ones).
+    const perp = perpOf(ctx)?.positions;
+    return { list: (rc.params.bool('includeClosed') ? perp?.all(a.id) : perp?.rows(a.id)) ?? [] };
   });
 
   router.on(CALLS.quota, (rc) => {

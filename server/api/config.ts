@@ -4,7 +4,7 @@
  * apply per region and per account, the account's last. Overrides live in memory: a restart serves the defaults.
  */
 import type { Account } from '../accounts/accounts';
-import type { RouteModule } from '../context';
+import type { RouteModule, SimContext } from '../context';
 import { ParamError } from '../http/params';
 import { ApiError, type Router } from '../http/router';
 import { CALLS } from '../../workers/protocol/paths';
@@ -69,12 +69,20 @@ function toRegion(raw: string | undefined): Region | undefined {
   return REGIONS.find((x) => x === r);
 }
 
+const overridesByContext = new WeakMap<SimContext, WebConfigOverrides>();
+
+/** The config an account sees in its region (GLOBAL: no simulated account is EAA), overrides included. */
+export function webConfigOf(ctx: SimContext, accountId: string): WebConfig {
+  return overridesByContext.get(ctx)?.configFor('GLOBAL', accountId) ?? REGION_DEFAULTS.GLOBAL;
+}
+
 /**
  * Registers the web-config call (and, with SIM_TEST_HOOKS=1, its test hook). The region is the `region` parameter,
  * else the account's: no simulated account is EAA (user info says eaaStatus false), so that is GLOBAL.
  */
 export const registerConfigRoutes: RouteModule = (router, ctx) => {
   const overrides = new WebConfigOverrides();
+  overridesByContext.set(ctx, overrides);
   router.on(CALLS.webConfig, (rc) => {
     const region = toRegion(rc.params.str('region', { max: 8 }) ?? 'GLOBAL');
     if (region === undefined) throw new ParamError(`region must be one of ${REGIONS.join(', ')}`);

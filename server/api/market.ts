@@ -5,6 +5,7 @@ import { ParamError, type Params } from '../http/params';
 import { toInterval } from '../../workers/protocol/intervals';
 import { fixed } from '../market/frames';
 import type { Market } from '../market/market';
+import { perpOf } from '../perp/install';
 import { SYMBOLS, SYMBOL_BY_NAME, type SymbolSpec } from '../market/symbols';
 
 /** Bound of accepted times (±year 2286). */
@@ -118,6 +119,9 @@ export function registerMarketRoutes(market: Market): RouteModule {
     });
 
     router.on(CALLS.tickers, ({ params }) => {
+      const perp = perpOf(ctx);
+      if (perp !== undefined && params.str('category', { max: 16 }) === 'linear')
+        return { category: 'linear', list: perp.tickers(params.str('symbol', { max: 32 })) };
       category(params);
       const name = params.str('symbol', { max: 32 });
       if (name !== undefined && !SYMBOL_BY_NAME.has(name.toUpperCase()))

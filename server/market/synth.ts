@@ -73,6 +73,8 @@ export interface SynthOptions {
   readonly afterTick?: (symbols: readonly string[]) => void;
   /** Mid price to start from (the last traded price of a previous run, or the seed price). */
   readonly startPrice?: (spec: SymbolSpec) => number;
+  /** Calm actions per second of every symbol, overriding the table (the perpetuals' quieter books). */
+  readonly calmRate?: number;
 }
 
 function fmt(x: number, dp: number): string {
@@ -173,7 +175,8 @@ export class SyntheticMarket {
     for (const s of this.states) {
       if (!this.seedIfOpen(s)) continue;
       const sym = s.spec.symbol;
-      const rate = (CALM_RATE[sym] ?? DEFAULT_CALM_RATE) + (sym === STORM_SYMBOL ? this.opts.rate : 0);
+      const calm = this.opts.calmRate ?? CALM_RATE[sym] ?? DEFAULT_CALM_RATE;
+      const rate = calm + (sym === STORM_SYMBOL ? this.opts.rate : 0);
       s.carry += rate * dt;
       const n = Math.floor(s.carry);
       s.carry -= n;

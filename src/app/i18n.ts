@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'lt',
   'notices',
   'guides',
+  'spread',
 ] as const;
 /** One namespace. */
 export type Namespace = (typeof NAMESPACES)[number];

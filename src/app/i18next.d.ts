@@ -11,6 +11,7 @@ import type margin from '../../locales/en/margin.json';
 import type lt from '../../locales/en/lt.json';
 import type notices from '../../locales/en/notices.json';
 import type guides from '../../locales/en/guides.json';
+import type spread from '../../locales/en/spread.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,6 +29,7 @@ declare module 'i18next' {
       lt: typeof lt;
       notices: typeof notices;
       guides: typeof guides;
+      spread: typeof spread;
     };
   }
 }

@@ -23,6 +23,9 @@ export const ACCOUNT_TOPICS = {
   upgrade: ['user.uta.upgrade'],
   lt: ['lt_order', 'user.lt.order'],
   strategy: ['strategy'],
+  position: ['private.position'],
+  pnl: ['unified.mix.pnl'],
+  combination: ['combination.trade.notify'],
 } as const;
 
 /** Which reducer a private topic feeds. */

@@ -6,6 +6,7 @@
 import type { BorrowInfo, UpgradeEvent, UtaFacts } from './margin';
 import type { LtOrder } from './lt';
 import type { StrategyRow } from './strategy';
+import type { CombinationRow, PerpPositionRow } from './perp';
 import type { OrderEvent } from './orderEvent';
 import type { ConfirmFlag, Preferences, UserFacts } from './user';
 
@@ -134,4 +135,10 @@ export interface AccountDiff {
   readonly ltOrders?: readonly LtOrder[];
   /** LT orders to announce once (spec §4: status 1 success, 3 failure notice), oldest first. */
   readonly ltNotices?: readonly LtOrder[];
+  /** Perpetual positions from private.position pushes (size zero removed), by symbol order of arrival. */
+  readonly positions?: readonly PerpPositionRow[];
+  /** Increments on every position or P&L push: the Positions and P&L tabs refetch on it. */
+  readonly positionsVersion?: number;
+  /** Future-spread combinations that just filled (combination.trade.notify), newer than the cursor. */
+  readonly combinationNotices?: readonly CombinationRow[];
 }

@@ -71,6 +71,8 @@ export const CALLS = {
   tradeHistory: call('GET', '/spot/api/order/getTradeHistory', 'code', true),
   queryOpenOrders: call('POST', '/unified/integrated/v5/queryOpenOrders', 'code', true, true),
   queryPositions: call('POST', '/unified/integrated/v5/queryPositions', 'code', true, true),
+  // Future spread (server/perp): a spot leg and a linear perpetual leg in one order; path in the integrated family.
+  combinationOrder: call('POST', '/unified/integrated/v5/combinationOrder', 'code', true),
 
   // Fills and averages (spec §7 Fills and averages).
   tradeInfoClassic: call('GET', '/spot/api/order/getTradeInfo', 'code', true),

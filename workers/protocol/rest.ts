@@ -60,14 +60,24 @@ export interface PositionRow {
   /** Size as the server writes it; '' when absent. */
   readonly size: string;
   readonly unrealisedPnl: string;
+  /** The perpetual position fields (server/perp), present when the row has them: 'Buy' long, 'Sell' short. */
+  readonly side?: string;
+  readonly avgPrice?: string;
+  readonly markPrice?: string;
+  readonly cumRealisedPnl?: string;
 }
+
+/** Optional text fields of a position row, only those the row carries. */
+const POSITION_EXTRAS = ['side', 'avgPrice', 'markPrice', 'cumRealisedPnl'] as const;
 
 /** One queryPositions row; undefined when it is not an object with a symbol. */
 export function decodePositionRow(row: unknown): PositionRow | undefined {
   if (!isRecord(row)) return undefined;
   const symbol = text(row.symbol);
   if (symbol === '') return undefined;
-  return { symbol, size: text(row.size), unrealisedPnl: text(row.unrealisedPnl) };
+  const extras: Record<string, string> = {};
+  for (const k of POSITION_EXTRAS) if (row[k] !== undefined) extras[k] = text(row[k]);
+  return { symbol, size: text(row.size), unrealisedPnl: text(row.unrealisedPnl), ...extras };
 }
 
 /** True for a position with a non-zero size (spec §9 hides the others). */

@@ -1,6 +1,6 @@
 /**
  * What a Tools sub-view shows (the `tool-{view}` slot): the tool's form over its running / history list for the
- * routed pair; the future spread view links out to its own page in a new window (spec §2 Navigation links out).
+ * routed pair; the future spread view (spread/) shows the basis, the combination form and the perpetual positions.
  * Visitors get the login prompt; sub-accounts never reach here (the Tools tab is hidden for them, spec §6).
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -9,19 +9,19 @@ import type { SymbolInfo } from '../../../workers/api';
 import { accountAtom, tickerAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { botPanelOpenAtom } from '../../session/botPanel';
-import { toSafeHref } from '../../session/links';
 import { pairLookupAtom, routeAtom, sessionUserAtom } from '../../session/state';
 import { Tabs } from '../../ui/Tabs';
 import { VisitorPrompt } from '../../ui/VisitorPrompt';
 import type { FormTool } from './draft';
 import type { ToolView } from './pinnedTools';
 import { strategyListTabAtom } from './state';
+import { SpreadView } from './spread/SpreadView';
 import { StrategyCard } from './StrategyCard';
 import { ToolForm } from './ToolForm';
 import './tools.css';
 
 /** The future spread page (spec §2: opens in a new window). */
-export const FUTURE_SPREAD_PATH = '/liquid-marketplace/future-spread';
+export { FUTURE_SPREAD_PATH } from './spread/SpreadView';
 
 /** A Tools sub-view's content. */
 export function ToolContent({ view }: { readonly view: ToolView }): React.JSX.Element | null {
@@ -29,23 +29,8 @@ export function ToolContent({ view }: { readonly view: ToolView }): React.JSX.El
   const lookup = useAtomValue(pairLookupAtom);
   if (user === null || lookup.kind !== 'found') return null;
   if (!user.loggedIn) return <VisitorPrompt />;
-  if (view === 'spread') return <SpreadLink />;
+  if (view === 'spread') return <SpreadView />;
   return <ToolPane tool={view} symbol={lookup.symbol} />;
-}
-
-function SpreadLink(): React.JSX.Element {
-  const { t } = useTranslation('tools');
-  const safe = toSafeHref(FUTURE_SPREAD_PATH, window.location.origin);
-  return (
-    <div className="tool-pane">
-      <p className="muted">{t('spread.note')}</p>
-      {safe !== null && (
-        <a className="btn btn-primary" href={safe.href} target="_blank" rel="noopener noreferrer">
-          {t('spread.open')}
-        </a>
-      )}
-    </div>
-  );
 }
 
 function ToolPane({

@@ -11,6 +11,7 @@ import { pairLookupAtom } from '../../session/state';
 import { NO_TOOL_LINES, toolPreviewLinesAtom, type ToolPreviewLines } from '../../session/toolLines';
 import { pushToastAtom } from '../../ui/toasts/state';
 import { gridSpecOf, scaledPlan } from './draft';
+import { useSpreadNotices } from './spread/useSpreadNotices';
 import { toolDraftsAtom, toolViewAtom, tradeTabAtom } from './state';
 
 /** Keeps the tool lines and the finish toasts; renders nothing. */
@@ -24,6 +25,7 @@ export function ToolsHost(): null {
   const setLines = useSetAtom(toolPreviewLinesAtom);
   const push = useSetAtom(pushToastAtom);
   const shown = useRef(new Set<string>());
+  useSpreadNotices();
 
   const symbol = lookup.kind === 'found' ? lookup.symbol : null;
   const strategies = account?.strategies;

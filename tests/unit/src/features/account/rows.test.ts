@@ -5,7 +5,7 @@ describe('position rows', () => {
   it('reads symbol, size and unrealised P&L as text, and skips a row without a symbol', () => {
     expect(
       toOpenPositions([{ symbol: 'BTCUSDT', size: '0.5', unrealisedPnl: -12.5, side: 'Buy' }, {}]),
-    ).toEqual([{ symbol: 'BTCUSDT', size: '0.5', unrealisedPnl: '-12.5' }]);
+    ).toEqual([{ symbol: 'BTCUSDT', size: '0.5', unrealisedPnl: '-12.5', side: 'Buy' }]);
   });
   it('hides size-zero positions, a missing size counting as zero (spec §9)', () => {
     expect(isOpenPosition({ symbol: 'X', size: '0', unrealisedPnl: '' })).toBe(false);
