@@ -11,13 +11,17 @@
  * - `page.ratioVsMainThreadPage`: main-thread busy of the page built to paint on the main thread (`?paint=main`)
  *   ÷ the worker-painting page, windows interleaved in one run;
  * - `page.mainThreadCpuPct`: the tab's main thread unthrottled, thread (CPU) time from the trace, % of one core;
+ * - `page.hubUsPerFrame`: the hub's CPU per feed frame it received (unthrottled window), and its floor,
+ *   `page.hubFloorUsPerFrame`: a bare SharedWorker on the same simulator and topics that only receives each frame
+ *   and JSON-parses it. `page.hubFloorPct` is that floor at the hub's frame rate, in % of a core: what any hub that
+ *   reads this feed over a browser WebSocket pays before doing anything with it;
  * - `page.throttleFloorIdleTabPct`: the CPU that DevTools' 4× throttle itself burns in an idle one-paragraph tab.
  *   On Linux, Chromium throttles a renderer's main thread with a SIGUSR2 every 200 µs whose handler busy-waits
  *   (`ThreadCPUThrottler::HandleSignal`), whether the thread has work or not: an idle throttled tab costs about
  *   three quarters of a core, so four throttled tabs need three cores before the page does anything. The four-tab
  *   figures are therefore also measured unthrottled (`…Unthrottled`), where the page's own cost shows.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
@@ -26,6 +30,7 @@ import { CHROMIUM_ARGS } from './browser.bench';
 import { displayLatency, pct, type TraceEvent } from './displayLatency';
 import type { BenchResult } from './measure';
 import { traceEvents } from './render.bench';
+import { sharedWorker } from './tabs.bench';
 
 /** A trace event with the fields the thread accounting reads. */
 interface ThreadEvent extends TraceEvent {
@@ -154,6 +159,47 @@ function threadCpu(events: readonly ThreadEvent[]): { byThread: Map<string, numb
   return { byThread, wallMs: (t1 - t0) / 1000 };
 }
 
+/** The floor page and worker (`/floor.html`), served beside the app: a SharedWorker that receives and parses. */
+const FLOOR_FILES: Readonly<Record<string, string>> = {
+  'floor.html': '<!doctype html><html><body><p>floor</p><script src="/floor.js"></script></body></html>',
+  'floor.js': "new SharedWorker('/floor-worker.js').port.start();",
+  'floor-worker.js': `self.__floor = { frames: 0 };
+let started = false;
+self.onconnect = () => {
+  if (started) return;
+  started = true;
+  const ws = new WebSocket('ws://' + location.host + '/realtime_w');
+  ws.onopen = async () => {
+    const info = await (await fetch('/v5/market/instruments-info?category=spot')).json();
+    const args = ['orderbook.200.BTCUSDT', 'publicTrade.BTCUSDT', 'kline.30.BTCUSDT'];
+    for (const s of info.result.list) args.push('tickers.' + s.symbol);
+    for (let i = 0; i < args.length; i += 10)
+      ws.send(JSON.stringify({ op: 'subscribe', req_id: 'f' + i, args: args.slice(i, i + 10) }));
+  };
+  ws.onmessage = (ev) => {
+    JSON.parse(ev.data);
+    self.__floor.frames++;
+  };
+};`,
+};
+
+/** A copy of the built app with the floor files added (the simulator serves one static directory). */
+function staticWithFloor(dist: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-page-static-'));
+  cpSync(dist, dir, { recursive: true });
+  for (const [name, text] of Object.entries(FLOOR_FILES)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+/** A number read inside the (only) SharedWorker of the browser. */
+async function inSharedWorker(browser: Browser, expression: string): Promise<number> {
+  const call = await sharedWorker(await browser.newBrowserCDPSession());
+  const r = (await call('Runtime.evaluate', { expression, returnByValue: true })) as {
+    result?: { value?: unknown };
+  };
+  return Number(r.result?.value);
+}
+
 /** CPU seconds used so far by every renderer process of the machine's Chromiums (`/proc`, Linux). */
 function rendererCpuSeconds(): number {
   let ticks = 0;
@@ -196,7 +242,7 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     port: 0,
     rate: 2000,
     dataDir: mkdtempSync(join(tmpdir(), 'bench-page-')),
-    staticDir: process.env.BENCH_STATIC ?? 'dist',
+    staticDir: staticWithFloor(process.env.BENCH_STATIC ?? 'dist'),
   });
   const uta = sim.ctx.accounts.all().find((a) => a.email === 'uta@sim.local');
   if (uta === undefined) throw new Error('bench/page: no seeded UTA account');
@@ -240,9 +286,14 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     // The same tab unthrottled: what it costs the machine, every thread of the tab and the display compositor.
     await one.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await new Promise((r) => setTimeout(r, 1000));
+    const hubFrames = "self.__hub.counters()['decode.frames']";
+    const hf0 = await inSharedWorker(browser, hubFrames);
     await browser.startTracing(one.page, { categories: CATEGORIES });
     await new Promise((r) => setTimeout(r, quick ? 5_000 : 10_000));
     const free = threadCpu(traceEvents(await browser.stopTracing()) as ThreadEvent[]);
+    const hubFramesSeen = (await inSharedWorker(browser, hubFrames)) - hf0;
+    const hubFreeMs = sumWhere(free.byThread, (n) => /shared ?worker/i.test(n));
+    add('page.hubUsPerFrame', (hubFreeMs * 1000) / hubFramesSeen, 'µs');
     const tabMs = sumWhere(
       free.byThread,
       (n) =>
@@ -258,6 +309,21 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
       '% core',
     );
     await ctx1.close();
+
+    // The floor under the hub: a bare SharedWorker on the same feed that only receives and parses each frame.
+    const ctxF = await browser.newContext();
+    const floorPage = await ctxF.newPage();
+    await floorPage.goto(`${sim.url}/floor.html`);
+    await new Promise((r) => setTimeout(r, 3000));
+    const ff0 = await inSharedWorker(browser, 'self.__floor.frames');
+    await browser.startTracing(floorPage, { categories: CATEGORIES });
+    await new Promise((r) => setTimeout(r, quick ? 5_000 : 10_000));
+    const floor = threadCpu(traceEvents(await browser.stopTracing()) as ThreadEvent[]);
+    const floorFrames = (await inSharedWorker(browser, 'self.__floor.frames')) - ff0;
+    const floorUs = (sumWhere(floor.byThread, (n) => /shared ?worker/i.test(n)) * 1000) / floorFrames;
+    add('page.hubFloorUsPerFrame', floorUs, 'µs');
+    add('page.hubFloorPct', ((floorUs * hubFramesSeen) / free.wallMs) * 0.1, '% core');
+    await ctxF.close();
 
     // Four tabs of one browser (one hub, one socket), each throttled 4×.
     const ctx4 = await loggedInContext(browser, sim);
