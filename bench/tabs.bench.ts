@@ -31,7 +31,9 @@ const PAIRS = [
 ];
 
 /** Runtime calls in the SharedWorker over the browser's CDP session (a worker has no page; flatten: false). */
-export async function sharedWorker(cdp: CDPSession): Promise<(method: string, params?: object) => Promise<unknown>> {
+export async function sharedWorker(
+  cdp: CDPSession,
+): Promise<(method: string, params?: object) => Promise<unknown>> {
   const { targetInfos } = await cdp.send('Target.getTargets');
   const t = targetInfos.find((x) => x.type === 'shared_worker');
   if (t === undefined) throw new Error('bench/tabs: no shared_worker target');
