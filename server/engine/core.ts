@@ -33,7 +33,8 @@ export const NO_LOT_CAP = Number.MAX_SAFE_INTEGER;
 export interface Account {
   readonly id: string;
   readonly system: boolean;
-  readonly open: Map<string, Order>;
+  /** Open orders by `idKey(id)`. */
+  readonly open: Map<OrderKey, Order>;
   /** Ids of closed orders in closing order (non-system only). */
   closed: string[];
   /** Newest last (non-system only). */
@@ -91,8 +92,8 @@ export class EngineCore {
   readonly instruments = new Map<string, Instrument>();
   readonly accounts = new Map<string, Account>();
   readonly ledger = new Ledger();
-  /** Every open order, system ones included. */
-  readonly open = new Map<string, Order>();
+  /** Every open order, system ones included, by `idKey(id)`. */
+  readonly open = new Map<OrderKey, Order>();
   /** Snapshots of closed non-system orders (closed orders never change). */
   readonly closed = new Map<string, OrderView>();
   nextId = 1;
@@ -153,8 +154,9 @@ export class EngineCore {
 
   /** Makes a new order open: indexed by id, under its account, and by client id. */
   register(acct: Account, o: Order): void {
-    this.open.set(o.id, o);
-    acct.open.set(o.id, o);
+    const key = idKey(o.id);
+    this.open.set(key, o);
+    acct.open.set(key, o);
     if (o.clientOrderId !== '') acct.clientIds.set(o.clientOrderId, o.id);
   }
 
@@ -176,6 +178,20 @@ export class EngineCore {
   }
 }
 
+/** A key of the open-order maps: the id's number when the id is a canonical decimal integer, else the id itself. */
+export type OrderKey = number | string;
+
+/**
+ * The open-order maps' key of an order id. Ids are decimal integers (`newId`), and a number keys a Map far more
+ * cheaply than the id string: with a thousand resting orders, string-keyed lookups (each id a separate, not
+ * internalised string) made every engine action ~20 % slower (issue 23's storm bench). An id that is not canonical
+ * (`"007"`, `"1e3"`, `"x"`) keys as itself, so it can only ever find an order with exactly that id.
+ */
+export function idKey(id: string): OrderKey {
+  const n = Number(id);
+  return Number.isSafeInteger(n) && n >= 0 && String(n) === id ? n : id;
+}
+
 /** An account's open order by id, else by client id. */
 export function findOpen(
   core: EngineCore,
@@ -187,6 +203,6 @@ export function findOpen(
   if (id === undefined && clientOrderId !== undefined && clientOrderId !== '')
     id = acct.clientIds.get(clientOrderId);
   if (id === undefined) return undefined;
-  const o = core.open.get(id);
+  const o = core.open.get(idKey(id));
   return o !== undefined && o.accountId === acct.id ? o : undefined;
 }

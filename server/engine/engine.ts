@@ -8,7 +8,7 @@
  */
 
 import { autoRepay, repayFromFree } from './borrow';
-import { EngineCore, fail, findOpen, ok } from './core';
+import { EngineCore, fail, findOpen, idKey, ok } from './core';
 import { parseDec, toUnits, unitsOf } from './decimal';
 import { ATOM_DP } from './ledger';
 import { cancelInternal } from './matching';
@@ -230,7 +230,8 @@ export class Engine {
     );
     if (targets.length === 0) return [];
     this.run(() => {
-      for (const o of targets) if (this.core.open.has(o.id)) cancelInternal(this.core, o, 'CancelByUser');
+      for (const o of targets)
+        if (this.core.open.has(idKey(o.id))) cancelInternal(this.core, o, 'CancelByUser');
     });
     return targets.map(toView);
   }
@@ -256,7 +257,7 @@ export class Engine {
 
   /** Any order by id: open ones live, closed non-system ones from history (system orders vanish when closed). */
   getOrder(orderId: string): OrderView | undefined {
-    const o = this.core.open.get(orderId);
+    const o = this.core.open.get(idKey(orderId));
     return o !== undefined ? toView(o) : this.core.closed.get(orderId);
   }
 
@@ -383,7 +384,7 @@ export class Engine {
 
   /** One order as persisted: its view plus, while open, its engine-private state (undefined: unknown id). */
   orderRow(orderId: string): { view: OrderView; state: EngineOrderState | undefined } | undefined {
-    const o = this.core.open.get(orderId);
+    const o = this.core.open.get(idKey(orderId));
     if (o !== undefined) return o.system ? undefined : { view: toView(o), state: orderStateOf(o) };
     const v = this.core.closed.get(orderId);
     return v === undefined ? undefined : { view: v, state: undefined };

@@ -4,7 +4,7 @@
  */
 
 import type { EngineCore } from './core';
-import { CAP_SLACK, CLOSED_ORDERS_CAP, crosses, EXECUTIONS_CAP } from './core';
+import { CAP_SLACK, CLOSED_ORDERS_CAP, crosses, EXECUTIONS_CAP, idKey } from './core';
 import { pow10 } from './decimal';
 import { baseAtoms } from './funds';
 import type { Instrument } from './instrument';
@@ -264,10 +264,11 @@ export function close(core: EngineCore, o: Order, status?: OrderStatus, cancelTy
     if (!o.system) core.ledger.unlock(o.accountId, lockCoinOf(o), o.locked);
     o.locked = 0n;
   }
-  core.open.delete(o.id);
+  const key = idKey(o.id);
+  core.open.delete(key);
   const acct = core.accounts.get(o.accountId);
   if (acct !== undefined) {
-    acct.open.delete(o.id);
+    acct.open.delete(key);
     if (o.system) {
       if (o.clientOrderId !== '') acct.clientIds.delete(o.clientOrderId);
     } else {

@@ -4,7 +4,7 @@
  */
 
 import type { EngineCore } from './core';
-import { clientKey, CLOSED_ORDERS_CAP, EXECUTIONS_CAP } from './core';
+import { clientKey, CLOSED_ORDERS_CAP, EXECUTIONS_CAP, idKey } from './core';
 import { parseDec, unitsOf } from './decimal';
 import { limitNeed, planNeed } from './funds';
 import type { Instrument } from './instrument';
@@ -100,8 +100,8 @@ export function importState(core: EngineCore, state: EngineState): void {
     const o = fromView(v, inst, st);
     const acct = core.accounts.get(v.accountId);
     if (acct === undefined) continue;
-    core.open.set(o.id, o);
-    acct.open.set(o.id, o);
+    core.open.set(idKey(o.id), o);
+    acct.open.set(idKey(o.id), o);
     if (o.status === 'Untriggered') plans.push(o);
     else resting.push([o, st?.priority]);
   }

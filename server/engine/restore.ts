@@ -4,7 +4,7 @@
  * the saved state is imported again. System accounts (the synthetic market's liquidity) are not persisted and
  * keep what they have.
  */
-import type { EngineCore } from './core';
+import { idKey, type EngineCore } from './core';
 import { importState } from './persistence';
 import type { EngineState } from './types';
 
@@ -17,7 +17,7 @@ export function restoreUsers(core: EngineCore, state: EngineState): void {
     if (acct.system) continue;
     for (const o of acct.open.values()) {
       if (o.level !== undefined) o.inst.own(o.side).remove(o);
-      core.open.delete(o.id);
+      core.open.delete(idKey(o.id));
     }
     acct.open.clear();
     for (const id of acct.closed) core.closed.delete(id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, crosses, EngineCore, opposite } from '../../../../server/engine/core';
+import { clientKey, crosses, EngineCore, idKey, opposite } from '../../../../server/engine/core';
 import type { Order } from '../../../../server/engine/order';
 import { SYMBOLS } from '../../../../server/market/symbols';
 
@@ -16,6 +16,14 @@ describe('engine core helpers', () => {
   it('clientKey is the persisted JSON pair', () => {
     expect(clientKey('a1', 'x')).toBe('["a1","x"]');
     expect(JSON.parse(clientKey('a"b', 'c,d'))).toEqual(['a"b', 'c,d']);
+  });
+
+  it('idKey: canonical ids key as numbers, anything else as itself', () => {
+    expect(idKey('1')).toBe(1);
+    expect(idKey('1234567')).toBe(1234567);
+    expect(idKey('0')).toBe(0);
+    for (const id of ['007', '7.0', '7e0', ' 7', '-7', '', 'x', '9007199254740993'])
+      expect(idKey(id)).toBe(id);
   });
 
   it('refuses a bad fee rate and prints valid ones trimmed', () => {

@@ -236,6 +236,19 @@ describe('locked funds', () => {
     expect(bal(engine, 'alice', 'TST')).toEqual(['3', '0']);
   });
 
+  it('finds an open order only by its exact id: "007", "7.0" or "7e0" do not reach order 7', () => {
+    const { engine } = world();
+    fund(engine, 'alice', { USDT: '1000' });
+    const o = limit(engine, 'alice', 'Buy', '90', '1');
+    for (const alias of [`00${o.orderId}`, `${o.orderId}.0`, `${o.orderId}e0`, ` ${o.orderId}`]) {
+      expect(engine.cancelOrder({ accountId: 'alice', orderId: alias }).ok).toBe(false);
+    }
+    expect(order(engine, o.orderId).orderStatus).toBe('New');
+    expect(expectOk(engine.cancelOrder({ accountId: 'alice', orderId: o.orderId })).orderStatus).toBe(
+      'Cancelled',
+    );
+  });
+
   it('releases the unfilled remainder of a partially filled order on cancel', () => {
     const { engine } = world();
     fund(engine, 'alice', { USDT: '1000' });
