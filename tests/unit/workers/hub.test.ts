@@ -124,6 +124,12 @@ async function waitFor(pred: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
+/** Subscriptions the simulator holds, summed over its connections. */
+async function subscriptionsOnServer(): Promise<number> {
+  const r = await call(sim, 'GET', '/sim/health');
+  return (r.json.result as { subscriptions: number }).subscriptions;
+}
+
 async function topicsOnServer(): Promise<number> {
   const r = await call(sim, 'GET', '/sim/health');
   return (r.json.result as { connections: number }).connections;
@@ -377,6 +383,14 @@ describe('Hub against the real simulator', () => {
       const loggedIn = log.findIndex((l) => l.includes('session logged in'));
       return loggedIn >= 0 && log.slice(loggedIn).some((l) => l.includes('socket open'));
     });
+    // An open socket is not yet a subscribed one: a fill pushed before the simulator has taken the new socket's
+    // subscribe goes to nobody (the hub's notices come only from pushes). Wait until the server holds its topics.
+    const wanted = hub.counters().topics ?? 1;
+    const end = Date.now() + 10_000;
+    while ((await subscriptionsOnServer()) < wanted) {
+      if (Date.now() > end) throw new Error('the simulator never took the hub topics');
+      await new Promise((r) => setTimeout(r, 20));
+    }
     expect(first.account?.balances.find((x) => x.coin === 'USDT')?.locked).not.toBe('0');
     // A market order fills at once: the push reaches the hub and yields a "filled" notice... but not for market
     // orders' notice (spec §4): a toast only. A limit that crosses fills too and gets toast + notice.
