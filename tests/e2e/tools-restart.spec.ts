@@ -73,7 +73,7 @@ function twapCards(): Locator {
 
 test('TWAP: the simulator restarts mid-run and the schedule completes, every slice in the order history', async () => {
   test.setTimeout(25_000);
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByTestId('left-tab-bar').getByRole('tab', { name: 'Tools' }).click();
   await page.locator('[data-testid=pinned-tools] [data-tool=twap]').click();
   await expect(page.getByTestId('tool-form-twap')).toBeVisible();
 

@@ -54,7 +54,7 @@ test.beforeAll(async ({ browser }) => {
   await page.getByLabel('Password').fill('uta-pass');
   await page.getByRole('button', { name: /log in/i }).click();
   await expect(page.getByTestId('left-tab-bar')).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('tab', { name: 'Tools' }).click();
+  await page.getByTestId('left-tab-bar').getByRole('tab', { name: 'Tools' }).click();
 });
 
 test.afterAll(async () => {
