@@ -239,9 +239,11 @@ test('what each account kind sees: demo recharge and its errors, leader banner, 
       }),
   );
   await expect(page.getByTestId('trade-guide')).toHaveCount(0);
-  await setKyc(sim.url, 'classic@sim.local', 1);
+  // Dismiss before KYC is restored: once the page learns the new level (any user-info reread), the held trade
+  // dialog opens and its backdrop would take the click.
   await offline.getByTestId('standard-offline-dismiss').click();
   await expect(offline).toHaveCount(0);
+  await setKyc(sim.url, 'classic@sim.local', 1);
   await setWebConfig(sim.url, { reset: true });
 });
 
