@@ -109,12 +109,11 @@ test('a pinned interval, the chosen interval and sync-to-app follow the user to 
   await setWebConfig(sim.url, { reset: true });
   await a.context().close();
   await b.context().close();
+  if (SHOOT) await shootChartPrefs(browser);
 });
 
-test('screenshots: the pin editor and the display options with the dot, dark and light, en and ar-SA', async ({
-  browser,
-}) => {
-  test.skip(!SHOOT, 'screenshots only with LAYER_SHOTS');
+/** The toolbar and display options with the dot and the pin editor, dark and light, en and ar-SA (LAYER_SHOTS). */
+async function shootChartPrefs(browser: Browser): Promise<void> {
   const page = await openAsUser(browser);
   for (const locale of ['en', 'ar-SA'] as const) {
     for (const theme of ['dark', 'light'] as const) {
@@ -142,4 +141,4 @@ test('screenshots: the pin editor and the display options with the dot, dark and
     }
   }
   await page.context().close();
-});
+}
