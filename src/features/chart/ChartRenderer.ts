@@ -82,6 +82,8 @@ export class ChartRenderer {
       crosshair: { mode: CrosshairMode.Normal },
     });
     this.chart.applyOptions(timeLabelOptions(o.timezone, o.locale));
+    // The library lays its panes out in a <table>: a layout table, not data, for assistive technology.
+    container.querySelector('table')?.setAttribute('role', 'presentation');
     // The library paints in a later frame, so the hook never calls into `live` before it exists.
     this.hook = new PaintHook(
       () => {
