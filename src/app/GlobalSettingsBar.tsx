@@ -22,7 +22,20 @@ export function GlobalSettingsBar({
   const [footer, setFooter] = useAtom(footerVisibleAtom);
   return (
     <nav className="settings-bar" data-testid="settings-bar" aria-label={t('settings.language')}>
-      <span className="brand">{t('title.spot')}</span>
+      <span className="brand">
+        {/* The mark index.html's skeleton bar draws before any script: the same place, no jump. */}
+        <svg viewBox="0 0 32 32" width="20" height="20" aria-hidden="true">
+          <path
+            d="M7 21l6-7 5 4 7-9"
+            fill="none"
+            stroke="#20b26c"
+            strokeWidth="3"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {t('title.spot')}
+      </span>
       <div className="settings">
         <ConnectionIndicator />
         {layout && <LayoutMenu fixed={layoutFixed} />}
