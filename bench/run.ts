@@ -1,13 +1,14 @@
 /**
  * `npm run bench [-- --quick]`: runs the benches serially, prints a table, writes bench/results/latest.json.
  * `-- --only=render,chart` runs just those browser benches (names: browser, orders, chart, render, page, tabs,
- * tools) and prints their table without touching latest.json, which only a full set of figures updates.
+ * load, tools) and prints their table without touching latest.json, which only a full set of figures updates.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { runBrowserBench } from './browser.bench';
 import { runChartBench } from './chart.bench';
 import { runIngestBench } from './node/ingest.bench';
+import { runLoadBench } from './load.bench';
 import { runOrdersBench } from './orders.bench';
 import { runPageBench } from './page.bench';
 import { runRenderBench } from './render.bench';
@@ -33,6 +34,7 @@ if (!process.argv.includes('--node-only')) {
   if (wants('render')) results.push(...(await runRenderBench(quick)));
   if (wants('page')) results.push(...(await runPageBench(quick)));
   if (wants('tabs')) results.push(...(await runTabsBench(quick)));
+  if (wants('load')) results.push(...(await runLoadBench(quick)));
 }
 
 const fmt = (v: number): string => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2));
