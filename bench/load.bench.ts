@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium } from 'playwright';
+import { chromium } from 'playwright-core';
 import type { BenchResult } from './measure';
 
 const PAIR = '/trade/spot/BTC/USDT';
