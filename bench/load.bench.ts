@@ -14,41 +14,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import type { BenchResult } from './measure';
+import { freePort } from '../scripts/chaos/proc';
+import { figureOf, type BenchResult } from './measure';
 
 const PAIR = '/trade/spot/BTC/USDT';
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
-
-function spread(xs: number[]): number {
-  const m = median(xs);
-  return m === 0 ? 0 : (Math.max(...xs) - Math.min(...xs)) / m;
-}
-
-/** A free port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => {
-        if (addr === null || typeof addr === 'string') reject(new Error('bench/load: no port'));
-        else resolve(addr.port);
-      });
-    });
-  });
-}
 
 /** `npm start`'s server (without its build: the bench's caller built `dist`), up when it answers the page. */
 async function startSim(): Promise<{ url: string; proc: ChildProcess }> {
@@ -163,8 +138,8 @@ export async function runLoadBench(quick: boolean): Promise<BenchResult[]> {
     await logIn(chrome.port, sim);
     figs.push(['load.a11y.loggedIn', await a11y(visitor, true, true)]);
     return [
-      { key: 'load.mobilePerformance', value: median(mobile), unit: 'score', spread: spread(mobile) },
-      { key: 'load.desktopPerformance', value: median(desktop), unit: 'score', spread: spread(desktop) },
+      figureOf('load.mobilePerformance', mobile, 'score'),
+      figureOf('load.desktopPerformance', desktop, 'score'),
       ...figs.map(([key, value]) => ({ key, value, unit: 'score', spread: 0 })),
     ];
   } finally {

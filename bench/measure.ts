@@ -10,6 +10,23 @@ export interface BenchResult {
   readonly spread: number;
 }
 
+/** The middle of the trials (the upper middle for an even count). */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+/** (max − min) / median of the trials (0 when the median is 0). */
+export function spread(xs: readonly number[]): number {
+  const m = median(xs);
+  return m === 0 ? 0 : (Math.max(...xs) - Math.min(...xs)) / m;
+}
+
+/** A figure from its trials: their median, with their spread. */
+export function figureOf(key: string, xs: readonly number[], unit: string): BenchResult {
+  return { key, value: median(xs), unit, spread: spread(xs) };
+}
+
 /** Runs `body` (which processes `items` items) a warm-up plus several trials; reports items per second. */
 export function measure(key: string, body: () => number, items: number, quick: boolean): BenchResult {
   let sink = body();

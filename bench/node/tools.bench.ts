@@ -25,7 +25,7 @@ import { tickCommits } from '../../server/store/tickCommit';
 import { buildDoc } from '../../server/strategy/create';
 import { StrategyRunner } from '../../server/strategy/runner';
 import { StrategyTap } from '../../server/strategy/tap';
-import type { BenchResult } from '../measure';
+import { figureOf, type BenchResult } from '../measure';
 
 const SYMBOL = 'BTCUSDT';
 const BOT = 'bench-bot';
@@ -151,16 +151,6 @@ function storm(r: Rig, n: number): { ms: number; actions: number; children: numb
   };
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
-
-function spread(xs: number[]): number {
-  const m = median(xs);
-  return m === 0 ? 0 : (Math.max(...xs) - Math.min(...xs)) / m;
-}
-
 /** Runs the tools benches. */
 export function runToolsBench(quick: boolean): BenchResult[] {
   const actions = quick ? 30_000 : 100_000;
@@ -193,25 +183,19 @@ export function runToolsBench(quick: boolean): BenchResult[] {
     (rates[a] ?? []).map((x, i) => x / (rates[b]?.[i] ?? Infinity));
   const withFsync = ratio(1, 0);
   const noFsync = ratio(3, 2);
-  const fig = (key: string, xs: number[], unit: string): BenchResult => ({
-    key,
-    value: median(xs),
-    unit,
-    spread: spread(xs),
-  });
   return [
-    fig('tools.stormActionsPerSecNoGrids', rates[0] ?? [], 'per s'),
-    fig('tools.stormActionsPerSec50Grids', rates[1] ?? [], 'per s'),
-    fig('tools.stormRatioWith50Grids', withFsync, '×'),
-    fig('tools.gridChildOrdersPerSec', childRates, 'per s'),
+    figureOf('tools.stormActionsPerSecNoGrids', rates[0] ?? [], 'per s'),
+    figureOf('tools.stormActionsPerSec50Grids', rates[1] ?? [], 'per s'),
+    figureOf('tools.stormRatioWith50Grids', withFsync, '×'),
+    figureOf('tools.gridChildOrdersPerSec', childRates, 'per s'),
     // The disk waits behind the ratio, independent of the machine's speed: transactions per 10k storm actions.
-    fig('tools.stormCommitsPer10kActions50Grids', commitRates, 'per 10k'),
+    figureOf('tools.stormCommitsPer10kActions50Grids', commitRates, 'per 10k'),
     // Diagnostic: the same two arms with synchronous=OFF, i.e. the strategy engine's CPU cost without the fsync
     // that each tick with a grid fill costs (the gap to the figure above is the store's durability).
-    fig('tools.stormRatioWith50GridsNoFsync', noFsync, '×'),
+    figureOf('tools.stormRatioWith50GridsNoFsync', noFsync, '×'),
     // The floor under the ratio: 50 grids whose 1,000 orders rest far from the price and never trade. What they
     // cost is the engine holding 1,000 more open orders (its maps and books outgrow the CPU's caches, and each
     // scavenge has more to trace); a trading grid can only add to it (fills, counter orders, durable rows).
-    fig('tools.stormRatioWith50IdleGrids', ratio(4, 0), '×'),
+    figureOf('tools.stormRatioWith50IdleGrids', ratio(4, 0), '×'),
   ];
 }
