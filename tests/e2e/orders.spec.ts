@@ -356,9 +356,10 @@ test('two tabs of one browser show a new order within one frame of each other', 
   gaps.sort((x, y) => x - y);
   console.log(`two tabs: the order showed ${gaps.map((g) => g.toFixed(1)).join(', ')} ms apart`);
   console.log(`two tabs: frame ${frame.toFixed(1)} ms`);
-  // The median of seven is within one 60 Hz frame and the sixth within two of the slower tab's frames. The worst is
-  // not asserted: a build or GC elsewhere on a 2-core machine can stall a renderer for most of a second. A hub that
-  // delivered to one tab late (a missed wake-up waits out a 10 s long poll) fails both bounds.
-  expect(gaps[3]).toBeLessThanOrEqual(1000 / 60);
+  // The median of seven is within one of the slower tab's frames (one 60 Hz frame when both draw at 60: a CI run
+  // measured the tab behind at 84 ms a frame, and a 31 ms median was one of its frames, not a late delivery) and the
+  // sixth within two. The worst is not asserted: a build or GC elsewhere on a 2-core machine can stall a renderer for
+  // most of a second. A hub that delivered to one tab late (a missed wake-up waits out a 10 s long poll) fails both.
+  expect(gaps[3]).toBeLessThanOrEqual(frame);
   expect(gaps[5]).toBeLessThanOrEqual(2 * frame);
 });
