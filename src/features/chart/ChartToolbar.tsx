@@ -71,6 +71,31 @@ export function ChartToolbar({
       {label}
     </label>
   );
+  /** The average buy or sell line's switch with its period (spec §2 display options). */
+  const averageRow = (side: 'Buy' | 'Sell'): React.JSX.Element => {
+    const s = side.toLowerCase();
+    const days = `avg${side}LineDays` as const;
+    return (
+      <div className="chart-row">
+        {toggle(`avg${side}Line`, `display-avg-${s}`, t(`display.avg${side}Line`))}
+        <select
+          className="select chart-select"
+          aria-label={t('display.period')}
+          value={cfg.display[days]}
+          data-testid={`display-avg-${s}-days`}
+          onChange={(e) => {
+            setDisplay({ [days]: Number(e.currentTarget.value) });
+          }}
+        >
+          {AVERAGE_DAY_CHOICES.map((d) => (
+            <option key={d} value={d}>
+              {dayLabel(d)}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  };
   return (
     <div className="chart-toolbar" role="toolbar" aria-label={t('toolbar.label')} data-testid="chart-toolbar">
       <IntervalPicker onPick={onInterval} />
@@ -198,42 +223,8 @@ export function ChartToolbar({
                 {toggle('trade', 'display-trade', t('display.trade'))}
                 {toggle('dealHistory', 'display-fills', t('display.dealHistory'))}
                 {toggle('entrust', 'display-orders', t('display.entrust'))}
-                <div className="chart-row">
-                  {toggle('avgBuyLine', 'display-avg-buy', t('display.avgBuyLine'))}
-                  <select
-                    className="select chart-select"
-                    aria-label={t('display.period')}
-                    value={cfg.display.avgBuyLineDays}
-                    data-testid="display-avg-buy-days"
-                    onChange={(e) => {
-                      setDisplay({ avgBuyLineDays: Number(e.currentTarget.value) });
-                    }}
-                  >
-                    {AVERAGE_DAY_CHOICES.map((d) => (
-                      <option key={d} value={d}>
-                        {dayLabel(d)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="chart-row">
-                  {toggle('avgSellLine', 'display-avg-sell', t('display.avgSellLine'))}
-                  <select
-                    className="select chart-select"
-                    aria-label={t('display.period')}
-                    value={cfg.display.avgSellLineDays}
-                    data-testid="display-avg-sell-days"
-                    onChange={(e) => {
-                      setDisplay({ avgSellLineDays: Number(e.currentTarget.value) });
-                    }}
-                  >
-                    {AVERAGE_DAY_CHOICES.map((d) => (
-                      <option key={d} value={d}>
-                        {dayLabel(d)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                {averageRow('Buy')}
+                {averageRow('Sell')}
                 {toggle('grid', 'display-grid', t('display.grid'))}
                 {sync.shown && <SyncToAppOption sync={sync} />}
                 <label className="chart-row">

@@ -30,6 +30,15 @@ type Problem =
   | { readonly key: LtMessageKey; readonly values: Readonly<Record<string, string>> }
   | { readonly text: string };
 
+interface LtFormProps {
+  readonly symbol: SymbolInfo;
+  readonly check: LtCheckState | null;
+  readonly feeRate: string;
+  readonly daily: LtDailyRemaining | null;
+  readonly locale: string;
+  readonly onPlaced: () => void;
+}
+
 /**
  * The LT subscription and redemption form (spec §5): the amount (quote) or quantity (token) field, the available
  * balance, the estimate at the current NAV, and the submit button. The checks run in the spec's order before sending;
@@ -37,51 +46,14 @@ type Problem =
  * info loads. `daily` is what is left of the trader's daily limits (from the same info; the simulator enforces it).
  * `onPlaced` runs after the simulator answered (the info reloads; the hub's push brings the notice).
  */
-export function LtTradePanel({
-  symbol,
-  check,
-  feeRate,
-  daily,
-  locale,
-  onPlaced,
-}: {
-  readonly symbol: SymbolInfo;
-  readonly check: LtCheckState | null;
-  readonly feeRate: string;
-  readonly daily: LtDailyRemaining | null;
-  readonly locale: string;
-  readonly onPlaced: () => void;
-}): React.JSX.Element | null {
+export function LtTradePanel(props: LtFormProps): React.JSX.Element | null {
   const user = useAtomValue(sessionUserAtom);
   if (user === null) return null;
   if (!user.loggedIn) return <VisitorPrompt />;
-  return (
-    <LtForm
-      symbol={symbol}
-      check={check}
-      feeRate={feeRate}
-      daily={daily}
-      locale={locale}
-      onPlaced={onPlaced}
-    />
-  );
+  return <LtForm {...props} />;
 }
 
-function LtForm({
-  symbol,
-  check,
-  feeRate,
-  daily,
-  locale,
-  onPlaced,
-}: {
-  readonly symbol: SymbolInfo;
-  readonly check: LtCheckState | null;
-  readonly feeRate: string;
-  readonly daily: LtDailyRemaining | null;
-  readonly locale: string;
-  readonly onPlaced: () => void;
-}): React.JSX.Element {
+function LtForm({ symbol, check, feeRate, daily, locale, onPlaced }: LtFormProps): React.JSX.Element {
   const { t } = useTranslation('lt');
   useHubWant({ account: true });
   const balances = useAtomValue(accountAtom)?.balances;
