@@ -27,26 +27,8 @@ export async function startLayerSim(port = 0, dataDir?: string): Promise<Simulat
   });
 }
 
-/** A JSON call from the page (its cookies). */
-export async function pageCall<T = { code: number; message: string; result: unknown }>(
-  page: Page,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        ...(b === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }),
-      });
-      return (await res.json()) as T;
-    },
-    [method, path, body] as const,
-  );
-}
+/** A JSON call from the page (its cookies): the orders helpers' `api`, under the name the layer specs use. */
+export { api as pageCall } from './orders';
 
 /**
  * Logs the page's browser context in as a seeded account with the login call (page.request shares the context's
