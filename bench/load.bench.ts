@@ -1,7 +1,7 @@
 /**
  * Cold start and accessibility as Lighthouse 12 scores them (issue 27's `load.*` figures), against the simulator
  * serving the built app as `npm start` does: its own process (in this one, Lighthouse's work would delay the
- * simulator's answers and read as a slow server), calm market, compressed static files. Debian's Chromium, launched
+ * simulator's answers and read as a slow server), the calm synthetic market running, compressed static files. Debian's Chromium, launched
  * by chrome-launcher with a debugging port, headless, no GPU (as every bench here). An accessibility score under
  * 100 prints the failing audits.
  *
@@ -40,9 +40,9 @@ async function startSim(): Promise<{ url: string; proc: ChildProcess }> {
       process.env.BENCH_STATIC ?? 'dist',
       '--data',
       mkdtempSync(join(tmpdir(), 'bench-load-')),
-      '--quiet',
     ],
-    { stdio: 'inherit' },
+    // Not --quiet: that flag also keeps the synthetic market still, and npm start runs it.
+    { stdio: 'ignore' },
   );
   for (let i = 0; i < 300; i++) {
     const ok = await fetch(`${url}/en${PAIR}`).then(
