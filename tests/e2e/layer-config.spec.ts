@@ -109,7 +109,13 @@ test('each order event its own notice: post-only cancel, partial cancel, fill; t
 
   // The fill and the post-only cancel stay as notices (unread); the partial cancel was a toast only.
   await expect(page.getByTestId('notice-unread')).toHaveText('2');
-  await page.getByTestId('notice-centre').click();
+  // The bell is the app's own line icon (an emoji shows as an empty box where no emoji font is installed).
+  const bell = page.getByTestId('notice-centre');
+  await expect(bell.locator('svg.icon')).toBeVisible();
+  expect(await bell.textContent()).toBe('2');
+  if (SHOOT)
+    await page.getByTestId('settings-bar').screenshot({ path: `${LAYER_SHOTS}/notice-bell-dark-en.png` });
+  await bell.click();
   const items = page.getByTestId('notice-item');
   await expect(items).toHaveCount(3);
   await expect(items.nth(0)).toHaveAttribute('data-kind', 'filled');
@@ -160,6 +166,9 @@ test('each order event its own notice: post-only cancel, partial cancel, fill; t
         await expect(panel).toBeVisible();
         await panel.screenshot({ path: `${LAYER_SHOTS}/notice-centre-${theme}-${locale}.png` });
         await page.keyboard.press('Escape');
+        await page
+          .getByTestId('settings-bar')
+          .screenshot({ path: `${LAYER_SHOTS}/settings-bar-${theme}-${locale}.png` });
       }
     }
     await page.goto(`${sim.url}${PAIR}`);
