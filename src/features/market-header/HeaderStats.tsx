@@ -21,19 +21,16 @@ export function HeaderStats({ stats }: { readonly stats: readonly HeaderStat[] }
   const widths = useRef<number[]>([]);
   const [count, setCount] = useState(stats.length);
 
-  // Natural widths of the shown stats, remembered for when they are hidden.
-  useLayoutEffect(() => {
-    const wrap = wrapRef.current;
-    if (wrap === null) return;
-    wrap.querySelectorAll<HTMLElement>('[data-stat]').forEach((el, n) => {
-      widths.current[n] = el.offsetWidth;
-    });
-  });
-
+  // Measured only when the row is fitted (first paint, a new stat list, a resize): reading widths after every
+  // ticker render forced a synchronous layout on each one.
   useLayoutEffect(() => {
     const wrap = wrapRef.current;
     if (wrap === null) return;
     const fit = (): void => {
+      // Natural widths of the shown stats, remembered for when they are hidden.
+      wrap.querySelectorAll<HTMLElement>('[data-stat]').forEach((el, n) => {
+        widths.current[n] = el.offsetWidth;
+      });
       setCount(fittingStatCount(wrap.clientWidth, widths.current, GAP_PX));
     };
     fit();
