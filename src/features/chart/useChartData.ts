@@ -3,7 +3,8 @@
  * lazy pages further back when the view nears the oldest candle. `[]` from the hub means failure: an empty chart
  * with Retry.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { CandleRow } from '../../../workers/api';
 import { intervalMs, type Interval } from '../../../workers/protocol/intervals';
 import { hubClient } from '../../hub/client';
 import { perfMark } from '../../lib/perfMarks';
@@ -39,36 +40,50 @@ export function useChartData({ renderer, symbol, interval, range, reload }: Char
   const [load, setLoad] = useState<LoadState>('loading');
   const [drawn, setDrawn] = useState(0);
 
+  // The first page is asked for while the chart library's chunk still loads (the renderer is null), and handed over
+  // when the renderer exists: the candles then arrive with the chart instead of one hub round trip after it, and
+  // the library lays its axes out once, with prices, instead of once empty and again when the candles come.
+  const early = useRef<{ readonly key: string; readonly rows: Promise<readonly CandleRow[]> } | null>(null);
+
   useEffect(() => {
-    if (renderer === null) return;
+    const key = `${symbol}|${interval}|${range?.start ?? ''}|${reload}`;
+    const ask = (): Promise<readonly CandleRow[]> =>
+      hubClient().remote().klines(symbol, interval, undefined, range?.start);
+    if (renderer === null) {
+      if (isRequestableSymbol(symbol) && early.current?.key !== key) {
+        const rows = ask();
+        rows.catch(() => undefined); // Read (and its failure shown) when the renderer takes it.
+        early.current = { key, rows };
+      }
+      return;
+    }
     if (!isRequestableSymbol(symbol)) {
       setLoad('failed');
       return;
     }
+    const pending = early.current?.key === key ? early.current.rows : ask();
+    early.current = null;
     let alive = true;
     setLoad('loading');
-    hubClient()
-      .remote()
-      .klines(symbol, interval, undefined, range?.start)
-      .then(
-        (rows) => {
-          if (!alive) return;
-          renderer.setData(rows);
-          if (range !== null) renderer.fitAll();
-          setLoad(rows.length === 0 ? 'failed' : 'ready');
-          setDrawn((d) => d + 1);
-          // The library paints in its own animation frame, requested by setData before this one: this one runs
-          // right after the new candles are drawn.
-          requestAnimationFrame(() => {
-            perfMark(CHART_MARKS.candlesDrawn);
-          });
-        },
-        () => {
-          if (!alive) return;
-          renderer.setData([]);
-          setLoad('failed');
-        },
-      );
+    pending.then(
+      (rows) => {
+        if (!alive) return;
+        renderer.setData(rows);
+        if (range !== null) renderer.fitAll();
+        setLoad(rows.length === 0 ? 'failed' : 'ready');
+        setDrawn((d) => d + 1);
+        // The library paints in its own animation frame, requested by setData before this one: this one runs
+        // right after the new candles are drawn.
+        requestAnimationFrame(() => {
+          perfMark(CHART_MARKS.candlesDrawn);
+        });
+      },
+      () => {
+        if (!alive) return;
+        renderer.setData([]);
+        setLoad('failed');
+      },
+    );
     return () => {
       alive = false;
     };
