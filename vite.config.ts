@@ -34,6 +34,28 @@ export default defineConfig({
   plugins: [
     react(),
     {
+      // The trade page's stylesheet goes from <head> to just before its script, at the end of <body>: there it
+      // still holds the script back until it has loaded (no unstyled render), but no longer the boot skeleton's
+      // first paint, which then needs only the HTML (on a slow link, the 8 KB sheet shared the
+      // bandwidth with the scripts before anything showed).
+      name: 'stylesheet-after-skeleton',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, ctx) {
+          if (!ctx.path.endsWith('/index.html') || ctx.path.includes('/bench/')) return html;
+          const links: string[] = [];
+          const rest = html.replace(
+            /\s*<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/g,
+            (tag) => {
+              links.push(tag.trim());
+              return '';
+            },
+          );
+          return links.length === 0 ? html : rest.replace('</body>', `  ${links.join('\n    ')}\n  </body>`);
+        },
+      },
+    },
+    {
       // /build.json lets a running hub learn that a newer build is deployed and tell its tabs to reload.
       name: 'build-id',
       generateBundle() {

@@ -17,6 +17,21 @@ test('the boot skeleton is drawn from HTML and CSS alone, before any script', as
   await ctx.close();
 });
 
+test("the skeleton's first paint waits for no stylesheet (the page's own sheet never arrives here)", async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.route(/\/assets\/[^/]+\.css$/, () => {
+    // Never answered: a render-blocking sheet would hold every paint back.
+  });
+  await page.goto('/en/trade/spot/BTC/USDT', { waitUntil: 'commit' });
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+    .toBe(1);
+  await ctx.close();
+});
+
 test('header, book and form work while the chart library has not loaded; React replaces the skeleton', async ({
   page,
 }) => {
