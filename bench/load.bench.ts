@@ -7,7 +7,8 @@
  *
  * - `load.mobilePerformance` and `load.desktopPerformance`: the visitor trade page, storage reset before each run
  *   (a cold cache), Lighthouse's own mobile and desktop settings (simulated throttling: slow 4G and a 4× slower
- *   CPU on mobile). Scores move a few points run to run: the median of the runs, with their spread.
+ *   CPU on mobile). Scores move a few points run to run: the median of the runs, with their spread. The metrics
+ *   behind each score follow as `load.mobile.*` and `load.desktop.*` (FCP, LCP, TBT, Speed Index, ms).
  * - `load.a11y.*`: the accessibility score of the five page states the axe-core e2e test covers (visitor,
  *   logged-in, mobile, ar-SA, leveraged-token page). The logged-in run carries the seeded UTA account's session
  *   cookie, set in the browser before Lighthouse runs, with storage reset off so the cookie stays.
@@ -108,8 +109,23 @@ async function score(
       console.log(`bench/load: ${url} accessibility ${out[c]}: ${failed.join(', ')}`);
     }
   }
+  if (categories.includes('performance')) {
+    // The metrics behind the score, so a change can be read as what it moved.
+    for (const [key, audit] of METRICS) {
+      const v = result.lhr.audits[audit]?.numericValue;
+      if (typeof v === 'number') out[key] = Math.round(v);
+    }
+  }
   return out;
 }
+
+/** Figure suffix → Lighthouse audit, for the performance runs' metrics (ms). */
+const METRICS = [
+  ['fcpMs', 'first-contentful-paint'],
+  ['lcpMs', 'largest-contentful-paint'],
+  ['tbtMs', 'total-blocking-time'],
+  ['speedIndexMs', 'speed-index'],
+] as const;
 
 /** Runs the load area; `quick` takes one performance run per form factor instead of three. */
 export async function runLoadBench(quick: boolean): Promise<BenchResult[]> {
@@ -120,13 +136,27 @@ export async function runLoadBench(quick: boolean): Promise<BenchResult[]> {
   });
   try {
     const visitor = `${sim.url}/en${PAIR}`;
-    const mobile: number[] = [];
-    const desktop: number[] = [];
+    const mobile: Record<string, number>[] = [];
+    const desktop: Record<string, number>[] = [];
     // Interleaved, so a drifting machine speed falls on both alike.
     for (let i = 0; i < (quick ? 1 : 3); i++) {
-      mobile.push((await score(chrome.port, visitor, ['performance'], false)).performance ?? 0);
-      desktop.push((await score(chrome.port, visitor, ['performance'], true)).performance ?? 0);
+      mobile.push(await score(chrome.port, visitor, ['performance'], false));
+      desktop.push(await score(chrome.port, visitor, ['performance'], true));
     }
+    const perf = (form: 'mobile' | 'desktop', runs: Record<string, number>[]): BenchResult[] => [
+      figureOf(
+        `load.${form}Performance`,
+        runs.map((r) => r.performance ?? 0),
+        'score',
+      ),
+      ...METRICS.map(([key]) =>
+        figureOf(
+          `load.${form}.${key}`,
+          runs.map((r) => r[key] ?? 0),
+          'ms',
+        ),
+      ),
+    ];
     const a11y = async (url: string, desk: boolean, keep = false): Promise<number> =>
       (await score(chrome.port, url, ['accessibility'], desk, keep)).accessibility ?? 0;
     const figs: [string, number][] = [
@@ -138,8 +168,8 @@ export async function runLoadBench(quick: boolean): Promise<BenchResult[]> {
     await logIn(chrome.port, sim);
     figs.push(['load.a11y.loggedIn', await a11y(visitor, true, true)]);
     return [
-      figureOf('load.mobilePerformance', mobile, 'score'),
-      figureOf('load.desktopPerformance', desktop, 'score'),
+      ...perf('mobile', mobile),
+      ...perf('desktop', desktop),
       ...figs.map(([key, value]) => ({ key, value, unit: 'score', spread: 0 })),
     ];
   } finally {
