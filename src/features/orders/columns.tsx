@@ -13,7 +13,8 @@ import type { Column } from '../../ui/VirtualTable';
 import { strategyOriginOf } from './strategyRows';
 import { orderTypeKey, statusIconOf } from './tabs';
 
-const STATUS_GLYPH = { pending: '◷', filled: '✓', canceled: '⊘', failure: '✕' } as const;
+/** The glyph before a status (orders and strategies alike); decorative, the status is written beside it. */
+export const STATUS_GLYPH = { pending: '◷', filled: '✓', canceled: '⊘', failure: '✕' } as const;
 
 /** Display of a row's pair and figures at that pair's precisions (spec §5 Display; unknown pair: 13 and 8). */
 export interface RowFormat {

@@ -7,10 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { StrategyRow } from '../../../../workers/protocol/strategy';
 import { formatPercent, formatShare, formatUtcDateTime, NO_VALUE } from '../../../lib/format';
 import type { Column } from '../../../ui/VirtualTable';
-import { SideCell, type RowFormat } from '../columns';
+import { SideCell, STATUS_GLYPH, type RowFormat } from '../columns';
 import { chaseFraction, strategyProgress, strategyStatusIcon } from '../strategyRows';
-
-const STATUS_GLYPH = { pending: '◷', filled: '✓', canceled: '⊘', failure: '✕' } as const;
 
 /** The strategy's kind label (grid, iceberg, TWAP, scaled, chase, webhook), a chase order with its distance. */
 function KindCell({
