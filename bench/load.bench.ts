@@ -1,9 +1,9 @@
 /**
  * Cold start and accessibility as Lighthouse 12 scores them (issue 27's `load.*` figures), against the simulator
  * serving the built app as `npm start` does: its own process (in this one, Lighthouse's work would delay the
- * simulator's answers and read as a slow server), the calm synthetic market running, compressed static files. Debian's Chromium, launched
- * by chrome-launcher with a debugging port, headless, no GPU (as every bench here). An accessibility score under
- * 100 prints the failing audits.
+ * simulator's answers and read as a slow server), the calm synthetic market running, compressed static files.
+ * Debian's Chromium, launched by chrome-launcher with a debugging port, headless, no GPU (as every bench here). An
+ * accessibility score under 100 prints the failing audits.
  *
  * - `load.mobilePerformance` and `load.desktopPerformance`: the visitor trade page, storage reset before each run
  *   (a cold cache), Lighthouse's own mobile and desktop settings (simulated throttling: slow 4G and a 4× slower

@@ -3,6 +3,7 @@
  * Candle times stay UTC seconds in the data; only the labels move, so a zone change touches no series.
  */
 import type { TickMarkFormatter, Time } from 'lightweight-charts';
+import { dateFormat } from '../../lib/format';
 import type { ChartTimezone } from './config';
 
 /** The chart options that carry the time labels. */
@@ -38,17 +39,14 @@ export function timeLabelOptions(tz: ChartTimezone, locale: string): TimeLabelOp
     hourCycle: 'h23',
     ...(timeZone === undefined ? {} : { timeZone }),
   } as const;
-  // Each formatter is built on first use and kept: a DateTimeFormat costs tens of ms the first time a page builds
-  // one (ICU data), and the axis usually needs two of the six.
-  const made = new Map<number, Intl.DateTimeFormat>();
-  const fmt = (type: number): Intl.DateTimeFormat => {
-    let f = made.get(type);
-    if (f === undefined) {
-      f = new Intl.DateTimeFormat(locale, { ...base, ...(FIELDS[type] ?? FULL) });
-      made.set(type, f);
-    }
-    return f;
-  };
+  // Built on first use (`dateFormat` keeps them across calls; the axis usually needs two of the six), then held here
+  // so a paint's labels look nothing up.
+  const held: (Intl.DateTimeFormat | undefined)[] = [];
+  const fmt = (type: number): Intl.DateTimeFormat =>
+    (held[type + 1] ??= dateFormat(`chartTime|${tz}|${type}`, locale, {
+      ...base,
+      ...(FIELDS[type] ?? FULL),
+    }));
   const ms = (t: Time): number => (typeof t === 'number' ? t * 1000 : 0);
   return {
     localization: { locale, timeFormatter: (t: Time) => fmt(-1).format(ms(t)) },

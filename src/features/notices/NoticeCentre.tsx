@@ -1,5 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../lib/format';
 import { sessionUserAtom } from '../../session/state';
 import { Icon } from '../../ui/Icon';
 import { Popover } from '../../ui/Popover';
@@ -7,17 +8,6 @@ import { NoticeSettings } from './NoticeSettings';
 import { noticeCentreAtom, unreadNoticesAtom } from './state';
 import { useNoticeText } from './useNoticeText';
 import './notices.css';
-
-/** A notice's time of day; the formatter is built only when the panel opens (ICU data costs ~100 ms cold). */
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-function formatTime(at: number, locale: string): string {
-  let f = timeFormats.get(locale);
-  if (f === undefined) {
-    f = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' });
-    timeFormats.set(locale, f);
-  }
-  return f.format(at);
-}
 
 /** The notice centre (settings bar): the session's last notices, newest first, and the notice preferences. */
 export function NoticeCentre(): React.JSX.Element | null {
@@ -71,7 +61,9 @@ export function NoticeCentre(): React.JSX.Element | null {
                   >
                     <strong>{title}</strong>
                     <span>{body}</span>
-                    <time dateTime={new Date(at).toISOString()}>{formatTime(at, i18n.language)}</time>
+                    <time dateTime={new Date(at).toISOString()}>
+                      {dateFormat('noticeTime', i18n.language, { timeStyle: 'medium' }).format(at)}
+                    </time>
                   </li>
                 );
               })}
