@@ -17,6 +17,34 @@ test('the boot skeleton is drawn from HTML and CSS alone, before any script', as
   await ctx.close();
 });
 
+test("before the app's scripts run, the skeleton's header names the URL's pair, right to left in ar-SA", async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  await page.route(/\/assets\/[^/]+\.js$/, (r) => r.abort()); // Only index.html's own boot script runs.
+  const pair = page.locator('.boot-skeleton .bs-pair');
+  const x = (sel: string): Promise<number> =>
+    page.locator(`.boot-skeleton ${sel}`).evaluate((el) => el.getBoundingClientRect().x);
+
+  await page.goto('/en/trade/spot/eth/usdt');
+  await expect(pair).toBeVisible();
+  await expect(pair.locator('bdi')).toHaveText('ETH/USDT');
+  expect(await page.evaluate(() => document.documentElement.dir)).not.toBe('rtl');
+  expect(await x('.bs-side')).toBeGreaterThan(await x('.bs-chart'));
+
+  await page.goto('/ar-SA/trade/spot/BTC/USDT');
+  await expect(pair.locator('bdi')).toHaveText('BTC/USDT');
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  expect(await x('.bs-side')).toBeLessThan(await x('.bs-chart'));
+
+  // Anything but letters and digits names no pair: the URL is never written into the page as markup.
+  await page.goto('/en/trade/spot/%3Cimg%20src=x%3E/USDT');
+  await expect(pair).toBeHidden();
+  expect(await page.locator('.boot-skeleton img').count()).toBe(0);
+  await ctx.close();
+});
+
 test("the skeleton's first paint waits for no stylesheet (the page's own sheet never arrives here)", async ({
   browser,
 }) => {

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../../server/app';
-import { CONTENT_SECURITY_POLICY } from '../../../../server/http/static';
+import { BOOT_SCRIPT_HASH, CONTENT_SECURITY_POLICY } from '../../../../server/http/static';
 import { startTestSim } from '../../../support/sim';
 
 let sim: Simulator;
@@ -27,9 +28,19 @@ describe('the built app', () => {
       expect(r.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     }
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).toContain(`script-src 'self' '${BOOT_SCRIPT_HASH}'`);
     expect(CONTENT_SECURITY_POLICY).not.toContain("unsafe-inline'; script");
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+  });
+
+  it("allows index.html's inline boot script by its hash, and no other inline script", () => {
+    const html = readFileSync(join(import.meta.dirname, '../../../../index.html'), 'utf8');
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline).toHaveLength(1);
+    const hash = `sha256-${createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64')}`;
+    expect(hash).toBe(BOOT_SCRIPT_HASH);
   });
 
   it('never serves a source map', async () => {
