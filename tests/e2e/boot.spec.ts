@@ -74,3 +74,34 @@ test('header, book and form work while the chart library has not loaded; React r
   await expect(page.locator('.boot-skeleton')).toHaveCount(0);
   expect(chartChunkAsked).toBe(true);
 });
+
+test("the chart's first frame is laid out with its candles: the price axis never shows empty first", async ({
+  page,
+}) => {
+  // Canvas widths of the chart in the frame where the library first paints (this frame callback is asked for just
+  // after the library's own, when its table is inserted), against the widths once the candles are drawn. A chart
+  // built before its candles paints with a narrow empty price axis, then lays every canvas out again.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstChartFrame?: number[] };
+    new MutationObserver((_, obs) => {
+      const chart = document.querySelector('.tv-lightweight-charts');
+      if (chart === null) return;
+      obs.disconnect();
+      requestAnimationFrame(() => {
+        w.__firstChartFrame = [...chart.querySelectorAll('canvas')].map((c) => c.width);
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await openPair(page, 'en', 'BTC', 'USDT');
+  const chart = page.getByTestId('chart-canvas');
+  await expect(chart).not.toHaveAttribute('data-candles', '0');
+  await expect(chart).not.toHaveAttribute('data-last-close', '');
+  const first = await page.evaluate(
+    () => (window as unknown as { __firstChartFrame?: number[] }).__firstChartFrame,
+  );
+  const now = await chart.evaluate((el) =>
+    [...el.querySelectorAll('.tv-lightweight-charts canvas')].map((c) => (c as HTMLCanvasElement).width),
+  );
+  expect(first?.length ?? 0).toBeGreaterThan(4);
+  expect(first).toEqual(now);
+});

@@ -21,7 +21,7 @@ import { OrderLines } from './OrderLines';
 import { QuickOrder } from './QuickOrder';
 import { klineConfigAtom, updateKlineConfigAtom } from './state';
 import { TradeInfoModal } from './TradeInfoModal';
-import { useChartData, isRequestableSymbol } from './useChartData';
+import { useChartData, isRequestableSymbol, type EarlyCandles } from './useChartData';
 import { useChartFullscreen } from './useChartFullscreen';
 import { useChartRenderer } from './useChartRenderer';
 import { useCompare } from './useCompare';
@@ -57,22 +57,27 @@ export function ChartArea({
 
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
+  const early = useRef<EarlyCandles | null>(null);
   const [reload, setReload] = useState(0);
   const [range, setRange] = useState<{ readonly start: number } | null>(null);
   const [modalIds, setModalIds] = useState<readonly string[] | null>(null);
 
   useHubWant({ symbol: name, klineInterval: isRequestableSymbol(name) ? interval : null, account: loggedIn });
-  const { renderer, rebuild } = useChartRenderer(canvasRef, {
-    pricePrecision: symbol.pricePrecision,
-    simple,
-    theme,
-    timezone: cfg.timezone,
-    locale,
-    interval,
-    chartType,
-    indicators,
-  });
-  const { load, drawn } = useChartData({ renderer, symbol: name, interval, range, reload });
+  const { renderer, rebuild } = useChartRenderer(
+    canvasRef,
+    {
+      pricePrecision: symbol.pricePrecision,
+      simple,
+      theme,
+      timezone: cfg.timezone,
+      locale,
+      interval,
+      chartType,
+      indicators,
+    },
+    early,
+  );
+  const { load, drawn } = useChartData({ renderer, symbol: name, interval, range, reload, early });
   useLiveCandles(renderer, load, interval, rebuild);
   useCompare(renderer, load, name, compare, interval);
   const markers = useFillMarkers(

@@ -68,6 +68,8 @@ export class ChartRenderer {
   /** When the indicator points (and a candle the layer drew alone) were last handed to the library. */
   private pushedAt = 0;
   private pushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The array of the last setData (holds()). */
+  private given: readonly CandleRow[] | null = null;
 
   constructor(container: HTMLElement, o: ChartRendererOptions) {
     this.pricePrecision = o.pricePrecision;
@@ -138,9 +140,15 @@ export class ChartRenderer {
     return rows[rows.length - 1]?.close ?? null;
   }
 
+  /** True when `rows` is the array the series was last replaced with (by reference). */
+  holds(rows: readonly CandleRow[]): boolean {
+    return this.given === rows;
+  }
+
   /** Replaces the whole series (a new symbol, interval or range). */
   setData(rows: readonly CandleRow[]): void {
     if (this.dead) return;
+    this.given = rows;
     this.live.leave();
     this.live.unblock();
     this.main.rows = rows.filter((r, i) => i === 0 || r.time > (rows[i - 1]?.time ?? -Infinity));

@@ -3,7 +3,7 @@
  * lazy pages further back when the view nears the oldest candle. `[]` from the hub means failure: an empty chart
  * with Retry.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import type { CandleRow } from '../../../workers/api';
 import { intervalMs, type Interval } from '../../../workers/protocol/intervals';
 import { hubClient } from '../../hub/client';
@@ -22,6 +22,12 @@ export function isRequestableSymbol(symbol: string | null | undefined): symbol i
   return typeof symbol === 'string' && symbol !== '' && !symbol.includes('undefined');
 }
 
+/** The first page, asked for before the renderer exists, with the request it answers. */
+export interface EarlyCandles {
+  readonly key: string;
+  readonly rows: Promise<readonly CandleRow[]>;
+}
+
 /** What to load: a change of any field loads again (`reload` is a counter bumped by Retry or a repeated click). */
 export interface ChartDataRequest {
   readonly renderer: ChartRenderer | null;
@@ -30,10 +36,12 @@ export interface ChartDataRequest {
   /** A preset's range start (ms), or null for the newest page. */
   readonly range: { readonly start: number } | null;
   readonly reload: number;
+  /** Where the first page waits for the renderer (shared with useChartRenderer, which waits for it in turn). */
+  readonly early: RefObject<EarlyCandles | null>;
 }
 
 /** Loads the candles into the renderer: the load state, and `drawn`, bumped whenever candles were handed over. */
-export function useChartData({ renderer, symbol, interval, range, reload }: ChartDataRequest): {
+export function useChartData({ renderer, symbol, interval, range, reload, early }: ChartDataRequest): {
   readonly load: LoadState;
   readonly drawn: number;
 } {
@@ -41,10 +49,8 @@ export function useChartData({ renderer, symbol, interval, range, reload }: Char
   const [drawn, setDrawn] = useState(0);
 
   // The first page is asked for while the chart library's chunk still loads (the renderer is null), and handed over
-  // when the renderer exists: the candles then arrive with the chart instead of one hub round trip after it, and
-  // the library lays its axes out once, with prices, instead of once empty and again when the candles come.
-  const early = useRef<{ readonly key: string; readonly rows: Promise<readonly CandleRow[]> } | null>(null);
-
+  // when the renderer exists. useChartRenderer builds the chart once this page is in, so the library lays its axes
+  // out and paints once, with prices, instead of once empty and again when the candles come.
   useEffect(() => {
     const key = `${symbol}|${interval}|${range?.start ?? ''}|${reload}`;
     const ask = (): Promise<readonly CandleRow[]> =>
@@ -68,7 +74,7 @@ export function useChartData({ renderer, symbol, interval, range, reload }: Char
     pending.then(
       (rows) => {
         if (!alive) return;
-        renderer.setData(rows);
+        if (!renderer.holds(rows)) renderer.setData(rows);
         if (range !== null) renderer.fitAll();
         setLoad(rows.length === 0 ? 'failed' : 'ready');
         setDrawn((d) => d + 1);
@@ -87,7 +93,7 @@ export function useChartData({ renderer, symbol, interval, range, reload }: Char
     return () => {
       alive = false;
     };
-  }, [renderer, symbol, interval, range, reload]);
+  }, [renderer, symbol, interval, range, reload, early]);
 
   useEffect(() => {
     if (renderer === null || load !== 'ready') return;
