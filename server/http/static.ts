@@ -24,20 +24,20 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The page's policy: scripts, workers and data only from this origin (the hub's SharedWorker and the paint and
- * module workers are same-origin files; `blob:` covers workers a library builds from a Blob), inline styles for
- * React's style props and the chart library, `data:`/`blob:` images for canvas exports, and the socket on this
- * origin ('self' covers ws: to the same host in CSP 3). No 'unsafe-eval': pixi.js is fed `pixi.js/unsafe-eval`-free
- * builds only if it needs none; the e2e test `edge.spec.ts` loads the page under this policy and fails on any
- * violation.
- */
-/**
  * The one inline script the page runs: `index.html`'s boot script, which writes the URL's pair into the skeleton's
  * header before the first paint. Allowed by its hash alone ('unsafe-inline' stays off); `staticPolicy.test.ts`
  * hashes the script in `index.html` and fails when this no longer matches.
  */
 export const BOOT_SCRIPT_HASH = 'sha256-33gaGYai9mp/EZEnbc0tpiLtCt9rQ5qmUll3Y/CgbBM=';
 
+/**
+ * The page's policy: scripts (and index.html's one hashed boot script), workers and data only from this origin (the
+ * hub's SharedWorker and the paint and module workers are same-origin files; `blob:` covers workers a library builds
+ * from a Blob), inline styles for React's style props and the chart library, `data:`/`blob:` images for canvas
+ * exports, and the socket on this origin ('self' covers ws: to the same host in CSP 3). No 'unsafe-eval': pixi.js is
+ * fed `pixi.js/unsafe-eval`-free builds only if it needs none; the e2e test `edge.spec.ts` loads the page under this
+ * policy and fails on any violation.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   `script-src 'self' '${BOOT_SCRIPT_HASH}'`,
