@@ -24,11 +24,11 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The one inline script the page runs: `index.html`'s boot script, which writes the URL's pair into the skeleton's
- * header before the first paint. Allowed by its hash alone ('unsafe-inline' stays off); `staticPolicy.test.ts`
+ * The one inline script the page runs: `index.html`'s boot script, which sets the skeleton's theme, direction and
+ * pair before the first paint. Allowed by its hash alone ('unsafe-inline' stays off); `staticPolicy.test.ts`
  * hashes the script in `index.html` and fails when this no longer matches.
  */
-export const BOOT_SCRIPT_HASH = 'sha256-33gaGYai9mp/EZEnbc0tpiLtCt9rQ5qmUll3Y/CgbBM=';
+export const BOOT_SCRIPT_HASH = 'sha256-DnfvY04XBd6g1gy8rry7tnr6yYBN71xCmUnAiRC1q+Y=';
 
 /**
  * The page's policy: scripts (and index.html's one hashed boot script), workers and data only from this origin (the

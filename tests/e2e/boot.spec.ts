@@ -45,6 +45,29 @@ test("before the app's scripts run, the skeleton's header names the URL's pair, 
   await ctx.close();
 });
 
+test('the skeleton paints in the light theme when it is stored, and on LT pages', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  await page.route(/\/assets\/[^/]+\.js$/, (r) => r.abort()); // Only index.html's own boot script runs.
+  const panel = page.locator('.boot-skeleton .bs-chart');
+  const bg = (): Promise<string> => panel.evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  await page.goto('/en/trade/spot/lt/BTC3L/USDT');
+  expect(await bg()).toBe('rgb(255, 255, 255)');
+  await page.goto('/en/trade/spot/BTC/USDT');
+  expect(await bg()).toBe('rgb(21, 25, 30)');
+  await page.evaluate(() => {
+    localStorage.setItem('spot.theme', '"light"');
+  });
+  await page.goto('/en/trade/spot/BTC/USDT');
+  expect(await bg()).toBe('rgb(255, 255, 255)');
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+    'rgb(243, 245, 247)',
+  );
+  await expect(page.locator('.boot-skeleton .bs-pair')).toHaveCSS('color', 'rgb(18, 18, 20)');
+  await ctx.close();
+});
+
 test("the skeleton's first paint waits for no stylesheet (the page's own sheet never arrives here)", async ({
   browser,
 }) => {

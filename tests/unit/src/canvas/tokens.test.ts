@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   isTheme,
@@ -35,5 +37,35 @@ describe('colour tokens', () => {
     expect(mixOver('#20b26c', 0, '#15191e')).toBe('#15191e');
     expect(mixOver('#20b26c', 1, '#15191e')).toBe('#20b26c');
     expect(mixOver('#20b26c', 0.18, '#15191e')).toBe('#17352c');
+  });
+});
+
+describe("index.html's boot skeleton", () => {
+  // The skeleton is drawn before any stylesheet, so its colours are written out in index.html: they must be the
+  // themes' own, or the first paint flashes other colours than React's.
+  const css = readFileSync(join(import.meta.dirname, '../../../../index.html'), 'utf8');
+  const colour = (rule: RegExp): string | undefined => rule.exec(css)?.[1];
+
+  it('paints the dark theme by default', () => {
+    const d = TOKENS.dark;
+    expect(colour(/\n\s*html \{\s*background: (#[0-9a-f]{6})/)).toBe(d.bg);
+    expect(colour(/\n\s*\.boot-skeleton \{[^}]*background: (#[0-9a-f]{6})/)).toBe(d.bg);
+    expect(colour(/\n\s*\.boot-skeleton \.bs-side \{\s*background: (#[0-9a-f]{6})/)).toBe(d.surface);
+    expect(colour(/\n\s*\.boot-skeleton \.bs-header \{[^}]*color: (#[0-9a-f]{6})/)).toBe(d.text);
+    expect(colour(/\n\s*\.boot-skeleton \.bs-caret \{[^}]*color: (#[0-9a-f]{6})/)).toBe(d.textMuted);
+  });
+
+  it('paints the light theme when the boot script sets it', () => {
+    const l = TOKENS.light;
+    expect(colour(/html\[data-theme='light'\] \.boot-skeleton \{\s*background: (#[0-9a-f]{6})/)).toBe(l.bg);
+    expect(
+      colour(/html\[data-theme='light'\] \.boot-skeleton \.bs-side \{\s*background: (#[0-9a-f]{6})/),
+    ).toBe(l.surface);
+    expect(colour(/html\[data-theme='light'\] \.boot-skeleton \.bs-side \{[^}]*color: (#[0-9a-f]{6})/)).toBe(
+      l.text,
+    );
+    expect(colour(/html\[data-theme='light'\] \.boot-skeleton \.bs-caret \{\s*color: (#[0-9a-f]{6})/)).toBe(
+      l.textMuted,
+    );
   });
 });
