@@ -34,24 +34,39 @@ export default defineConfig({
   plugins: [
     react(),
     {
-      // The trade page's stylesheet goes from <head> to just before its script, at the end of <body>: there it
-      // still holds the script back until it has loaded (no unstyled render), but no longer the boot skeleton's
-      // first paint, which then needs only the HTML (on a slow link, the 8 KB sheet shared the
-      // bandwidth with the scripts before anything showed).
-      name: 'stylesheet-after-skeleton',
+      // The trade page's first paint needs only its HTML (the inline skeleton). Its stylesheet goes from <head> to
+      // the end of <body>, where it no longer holds back that paint (on a slow link, the 8 KB sheet shared the
+      // bandwidth with the scripts before anything showed). Its module script and module preloads go into
+      // <template id="app-scripts">, which index.html's boot script puts into <head> after the skeleton's first frame,
+      // running the entry once the sheet has loaded (no unstyled render).
+      name: 'app-after-skeleton',
+      apply: 'build',
       transformIndexHtml: {
         order: 'post',
         handler(html, ctx) {
           if (!ctx.path.endsWith('/index.html') || ctx.path.includes('/bench/')) return html;
-          const links: string[] = [];
-          const rest = html.replace(
-            /\s*<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/g,
-            (tag) => {
-              links.push(tag.trim());
+          const take = (re: RegExp, into: string[], text: string): string =>
+            text.replace(re, (tag) => {
+              into.push(tag.trim());
               return '';
-            },
+            });
+          const sheets: string[] = [];
+          const scripts: string[] = [];
+          let rest = take(
+            /\s*<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/g,
+            sheets,
+            html,
           );
-          return links.length === 0 ? html : rest.replace('</body>', `  ${links.join('\n    ')}\n  </body>`);
+          rest = take(
+            /\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/g,
+            scripts,
+            rest,
+          );
+          if (scripts.length !== 1)
+            throw new Error(`index.html: expected one entry script, found ${scripts.length}`);
+          rest = take(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g, scripts, rest);
+          const template = `<template id="app-scripts">${scripts.join('')}</template>`;
+          return rest.replace('</body>', `  ${[...sheets, template].join('\n    ')}\n  </body>`);
         },
       },
     },

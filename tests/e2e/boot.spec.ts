@@ -83,6 +83,36 @@ test("the skeleton's first paint waits for no stylesheet (the page's own sheet n
   await ctx.close();
 });
 
+test("the app's scripts are asked for only once the skeleton is on screen; a tab that draws no frame still starts", async ({
+  browser,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  // Every script request against the first contentful paint, both on the page's own clock.
+  const firstScriptAfterPaint = (): Promise<number> =>
+    page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+      const js = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/[^/]+\.js$/.test(e.name))
+        .map((e) => e.startTime);
+      return js.length === 0 ? -Infinity : Math.min(...js) - fcp;
+    });
+  await page.goto('/en/trade/spot/BTC/USDT');
+  await expect(page.locator('.boot-skeleton')).toHaveCount(0);
+  expect(await firstScriptAfterPaint()).toBeGreaterThanOrEqual(0);
+
+  // A tab opened in the background draws no frame (here: hidden, and frame callbacks never run).
+  await page.addInitScript(() => {
+    Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.goto('/en/trade/spot/ETH/USDT');
+  await expect(page.locator('.boot-skeleton')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /ETH\/USDT/ })).toBeVisible();
+  await ctx.close();
+});
+
 test('header, book and form work while the chart library has not loaded; React replaces the skeleton', async ({
   page,
 }) => {
