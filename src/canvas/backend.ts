@@ -22,11 +22,28 @@ export function isSoftwareRenderer(renderer: string): boolean {
 }
 
 /**
+ * What index.html's boot worker found, once it has answered: the renderer string of a WebGL context it made on an
+ * OffscreenCanvas with `failIfMajorPerformanceCaveat: true`, or '' when it could make none. Undefined when it has not
+ * answered or could not probe (no OffscreenCanvas in workers): the page then probes on its own thread.
+ */
+export function bootRenderer(
+  w: { bootWebGL?: unknown } = window as { bootWebGL?: unknown },
+): string | undefined {
+  return typeof w.bootWebGL === 'string' ? w.bootWebGL : undefined;
+}
+
+/**
  * True when a WebGL context with `failIfMajorPerformanceCaveat: true` can be created and its renderer is not a
- * software rasteriser (checked once per page).
+ * software rasteriser (checked once per page). The boot worker's answer when it has one: making the context costs
+ * 30 ms of a laptop's main thread, and more on a phone, at the moment the panels mount.
  */
 export function hasFastWebGL(): boolean {
   if (probed !== null) return probed;
+  const found = bootRenderer();
+  if (found !== undefined) {
+    probed = found !== '' && !isSoftwareRenderer(found);
+    return probed;
+  }
   try {
     const c = document.createElement('canvas');
     const gl =

@@ -42,6 +42,9 @@ test('the page works under its Content-Security-Policy: workers, canvases, chart
   const book = page.getByTestId('book-canvas');
   await expect(book).toHaveAttribute('data-rows', /^[1-9]\d*$/, { timeout: 15_000 });
   await expect(book).toHaveAttribute('data-renderer', 'canvas2d-worker');
+  // The boot worker probed WebGL under the policy and answered (a renderer string, '' for no context): the page used
+  // that instead of probing on its own thread.
+  expect(await page.evaluate(() => typeof (window as { bootWebGL?: unknown }).bootWebGL)).toBe('string');
   await expect(page.locator('[data-grid-item="chart"] canvas').first()).toBeVisible();
   // Another language's strings load under the policy too.
   await openPair(page, 'de-DE', 'BTC', 'USDT');

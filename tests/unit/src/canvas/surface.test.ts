@@ -1,6 +1,11 @@
 /** The Canvas2D surface, the scene diffing and the backend choice. */
 import { describe, expect, it } from 'vitest';
-import { chooseBackend, isSoftwareRenderer, parseBackend } from '../../../../src/canvas/backend';
+import {
+  bootRenderer,
+  chooseBackend,
+  isSoftwareRenderer,
+  parseBackend,
+} from '../../../../src/canvas/backend';
 import { Canvas2DSurface } from '../../../../src/canvas/canvas2dSurface';
 import type { Band, Scene } from '../../../../src/canvas/scene';
 import { sameBand } from '../../../../src/canvas/scene';
@@ -34,6 +39,15 @@ describe('backend choice', () => {
     expect(chooseBackend('', () => true)).toBe('webgl');
     expect(chooseBackend('?backend=canvas', () => true)).toBe('canvas');
     expect(chooseBackend('?backend=webgl', () => false)).toBe('webgl');
+  });
+
+  it("reads the boot worker's WebGL answer only when it is a renderer string", () => {
+    expect(bootRenderer({ bootWebGL: 'ANGLE (NVIDIA GeForce RTX 3060)' })).toBe(
+      'ANGLE (NVIDIA GeForce RTX 3060)',
+    );
+    expect(bootRenderer({ bootWebGL: '' })).toBe('');
+    expect(bootRenderer({})).toBeUndefined();
+    expect(bootRenderer({ bootWebGL: { toString: () => 'x' } })).toBeUndefined();
   });
 
   it('treats software rasterisers as slow WebGL', () => {
