@@ -37,8 +37,8 @@ export default defineConfig({
       // The trade page's first paint needs only its HTML (the inline skeleton). Its stylesheet goes from <head> to
       // the end of <body>, where it no longer holds back that paint (on a slow link, the 8 KB sheet shared the
       // bandwidth with the scripts before anything showed). Its module script and module preloads go into
-      // <template id="app-scripts">, which index.html's boot script puts into <head> after the skeleton's first frame,
-      // running the entry once the sheet has loaded (no unstyled render).
+      // <template id="app-scripts">, which index.html's boot script puts into <head> on the skeleton's first contentful
+      // paint, running the entry once the sheet has loaded (no unstyled render).
       name: 'app-after-skeleton',
       apply: 'build',
       transformIndexHtml: {

@@ -27,7 +27,7 @@ async function boot(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) throw new Error('index.html has no #root');
   // The first render as a transition: React then renders in slices of a few milliseconds and lets the browser in
-  // between (input, the skeleton's frames), instead of one task of 80-300 ms on a slow phone. The commit that swaps
+  // between (input, the skeleton's frames), instead of one task of 300-600 ms on a slow phone (4x CPU). The commit that swaps
   // the skeleton for the page is still one step, so nothing shows half-built.
   const reactRoot = createRoot(root);
   startTransition(() => {
