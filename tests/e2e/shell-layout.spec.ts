@@ -13,6 +13,19 @@ async function box(page: Page, id: 'chart' | 'orderbook' | 'position') {
   return b;
 }
 
+/** How far (px, the larger of width and height) the chart library's table is from its container's size. */
+function chartSizeGap(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const box = document.querySelector('.chart-canvas');
+    const table = box?.querySelector('table');
+    if (!(box instanceof HTMLElement) || !(table instanceof HTMLElement)) return Infinity;
+    return Math.max(
+      Math.abs(box.clientWidth - table.offsetWidth),
+      Math.abs(box.clientHeight - table.offsetHeight),
+    );
+  });
+}
+
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
 });
@@ -95,6 +108,8 @@ test('hiding the order book widens the chart; showing it resets the layout', asy
   await gridItem(page, 'orderbook').getByRole('button', { name: 'Hide order book' }).click();
   await expect(gridItem(page, 'orderbook')).toHaveCount(0);
   await expect.poll(async () => Math.round((await box(page, 'chart')).width)).toBe(1620);
+  // The chart library is sized by the renderer's own observer: its canvases follow the wider panel.
+  await expect.poll(() => chartSizeGap(page)).toBeLessThan(2);
   await page.reload();
   await expect(gridItem(page, 'orderbook')).toHaveCount(0);
   await page.getByLabel('Show order book').check();

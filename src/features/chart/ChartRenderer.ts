@@ -70,15 +70,31 @@ export class ChartRenderer {
   private pushTimer: ReturnType<typeof setTimeout> | undefined;
   /** The array of the last setData (holds()). */
   private given: readonly CandleRow[] | null = null;
+  /** Time zone of the time labels, and whether they show seconds (a call that changes nothing costs no redraw). */
+  private timezone: ChartTimezone;
+  private secondsVisible = false;
+  /** The chart's size as handed to the library (even CSS pixels, as the library rounds it). */
+  private width = 0;
+  private height = 0;
+  private readonly sizer: ResizeObserver;
 
   constructor(container: HTMLElement, o: ChartRendererOptions) {
     this.pricePrecision = o.pricePrecision;
     this.locale = o.locale;
+    this.timezone = o.timezone;
     this.fmt = priceFormatter(o.pricePrecision, o.locale);
     const theme = chartThemeOptions(o.tokens);
+    const box = container.getBoundingClientRect();
+    this.width = evenPx(box.width);
+    this.height = evenPx(box.height);
     this.chart = createChart(container, {
       ...theme,
-      autoSize: true,
+      // Sized here, not by the library's `autoSize`: its observer compares the container's raw size with the even
+      // size it keeps, so for a container of odd or fractional size (most of them, at a device pixel ratio of 1.75)
+      // its first callback, which always comes, laid out and painted every canvas a second time at load.
+      autoSize: false,
+      width: this.width,
+      height: this.height,
       layout: { ...theme.layout, attributionLogo: true },
       timeScale: { ...theme.timeScale, timeVisible: true, secondsVisible: false, rightOffset: 6 },
       crosshair: { mode: CrosshairMode.Normal },
@@ -112,6 +128,18 @@ export class ChartRenderer {
       format: (price) => this.fmt(price),
       isDead: () => this.dead,
     });
+    this.sizer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentRect;
+      if (box === undefined || this.dead) return;
+      const w = evenPx(box.width);
+      const h = evenPx(box.height);
+      if (w === this.width && h === this.height) return;
+      this.width = w;
+      this.height = h;
+      // Painted at once, as the library's own observer does: no frame shows the old canvases stretched.
+      this.chart.resize(w, h, true);
+    });
+    this.sizer.observe(container);
   }
 
   /** The lightweight-charts instance (screenshots, tests). */
@@ -214,7 +242,7 @@ export class ChartRenderer {
 
   /** Colours of a theme. */
   setTheme(tokens: ColourTokens): void {
-    if (this.dead) return;
+    if (this.dead || tokens === this.main.tokens) return;
     this.live.leave();
     this.chart.applyOptions(chartThemeOptions(tokens));
     this.main.setTokens(tokens);
@@ -224,7 +252,8 @@ export class ChartRenderer {
 
   /** Time axis and crosshair labels in a timezone (data stays in UTC seconds). */
   setTimezone(tz: ChartTimezone, locale: string): void {
-    if (this.dead) return;
+    if (this.dead || (tz === this.timezone && locale === this.locale)) return;
+    this.timezone = tz;
     this.live.leave();
     this.chart.applyOptions(timeLabelOptions(tz, locale));
     if (locale !== this.locale) {
@@ -237,13 +266,15 @@ export class ChartRenderer {
 
   /** Time axis shows seconds for second candles. */
   setSecondsVisible(on: boolean): void {
-    if (this.dead) return;
+    if (this.dead || on === this.secondsVisible) return;
+    this.secondsVisible = on;
     this.chart.applyOptions({ timeScale: { secondsVisible: on } });
   }
 
   /** Fill markers (buy below the bar, sell above). */
   setMarkers(draws: readonly MarkerDraw[]): void {
-    if (this.dead) return;
+    // None drawn and none asked for (a visitor, a fresh account): nothing to redraw.
+    if (this.dead || (draws.length === 0 && this.markerDraws.length === 0)) return;
     this.markerDraws = draws;
     this.markers.setMarkers(toSeriesMarkers(draws, this.main.tokens));
     this.live.recheck();
@@ -266,7 +297,8 @@ export class ChartRenderer {
 
   /** Overlays a second symbol; both drawn as percentages from the first visible bar. null removes it. */
   setCompare(rows: readonly CandleRow[] | null, colour = '#3d8bfd'): void {
-    if (this.dead) return;
+    // No compare shown and none asked for: the price scale is already in normal mode.
+    if (this.dead || (rows === null && this.compareSeries === null)) return;
     this.live.leave();
     if (rows === null) {
       if (this.compareSeries !== null) this.chart.removeSeries(this.compareSeries);
@@ -368,6 +400,7 @@ export class ChartRenderer {
     clearTimeout(this.pushTimer);
     this.paintListeners.clear();
     this.live.destroy();
+    this.sizer.disconnect();
     this.chart.remove();
   }
 
@@ -399,4 +432,10 @@ export class ChartRenderer {
     this.panes.setData(this.main.rows);
     this.main.fitBaseline();
   }
+}
+
+/** A CSS size as the library keeps it: whole pixels, rounded down to even. */
+function evenPx(px: number): number {
+  const n = Math.floor(px);
+  return n - (n % 2);
 }
