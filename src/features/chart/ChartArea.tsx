@@ -78,7 +78,7 @@ export function ChartArea({
     early,
   );
   const { load, drawn } = useChartData({ renderer, symbol: name, interval, range, reload, early });
-  useLiveCandles(renderer, load, interval, rebuild);
+  useLiveCandles(renderer, load, name, interval, rebuild);
   useCompare(renderer, load, name, compare, interval);
   const markers = useFillMarkers(
     {
