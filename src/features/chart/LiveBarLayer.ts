@@ -94,9 +94,19 @@ function fit(s: Surface): boolean {
   return reset;
 }
 
+/**
+ * The twin's size in CSS pixels, from the inline size the library gives every canvas it sizes: reading `clientWidth`
+ * instead forced a layout in each live draw whenever the page had changed since the last frame (the header had
+ * re-rendered for the same ticker), about 1 ms a draw on the real page under a storm.
+ */
+function cssSize(twin: HTMLCanvasElement): { readonly w: number; readonly h: number } {
+  const w = parseFloat(twin.style.width);
+  const h = parseFloat(twin.style.height);
+  return Number.isFinite(w) && Number.isFinite(h) ? { w, h } : { w: twin.clientWidth, h: twin.clientHeight };
+}
+
 function ratio(s: Surface): PixelRatio {
-  const w = s.twin.clientWidth;
-  const h = s.twin.clientHeight;
+  const { w, h } = cssSize(s.twin);
   return { h: w > 0 ? s.canvas.width / w : 1, v: h > 0 ? s.canvas.height / h : 1 };
 }
 
@@ -152,7 +162,7 @@ export class LiveBarLayer {
 
   /** Media height of the price axis. */
   axisHeight(): number {
-    return this.axis.twin.clientHeight;
+    return cssSize(this.axis.twin).h;
   }
 
   /** Draws `f`, replacing what the last draw left. */
@@ -269,7 +279,7 @@ export class LiveBarLayer {
       f.labels.map((l) => l.y),
       f.center,
       axisLabelHeight(m),
-      s.twin.clientHeight,
+      cssSize(s.twin).h,
     );
     const next: DrawnLabel[] = f.labels.map((label, i) => {
       const { width, mid } = this.measure(ctx, label.text);
