@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVERAGE_DAY_CHOICES } from '../../../workers/protocol/account';
 import type { Interval } from '../../../workers/protocol/intervals';
@@ -25,8 +26,10 @@ type ToggleKey = 'trade' | 'dealHistory' | 'entrust' | 'avgBuyLine' | 'avgSellLi
 /**
  * The chart toolbar (spec §2): indicators, chart type, compare, screenshot, fullscreen, intervals, time-frame
  * presets and display options; every choice is remembered in the kline config. The simple view shows intervals only.
+ * Memoised: its props are the symbol, the view and stable callbacks, while the chart area re-renders with every ticker
+ * and account change (a few times a second under a storm) and the toolbar reads nothing of those.
  */
-export function ChartToolbar({
+export const ChartToolbar = memo(function ChartToolbar({
   symbol,
   simple,
   onInterval,
@@ -301,4 +304,4 @@ export function ChartToolbar({
       </button>
     </div>
   );
-}
+});
