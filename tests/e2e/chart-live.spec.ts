@@ -1,20 +1,48 @@
 /**
  * The chart's live fast path (issue 27): with trades arriving, the forming bar and its price label are drawn by the
- * live layer (`LiveBarLayer`, two canvases over the pane and the price axis), not by a full library repaint. The
+ * live layer (`LiveBarLayer`, canvases over the price pane, its axis and the VOL pane), not by a full library repaint. The
  * suite's own simulator is still (`--quiet`), so this spec starts one in process and drives BTCUSDT's synthetic flow
  * with its `act` hook. A change that keeps live mode from engaging (the chart laid out at zero width when its
  * candles are set, 79a2a29) fails here.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../../server/app';
 import { startLayerSim } from './support/layer';
 
 test.use({ viewport: { width: 1400, height: 900 } });
 
 let sim: Simulator | null = null;
+let sim2: Simulator | null = null;
 test.afterAll(async () => {
   await sim?.close();
+  await sim2?.close();
 });
+
+/** Pixels (over 8 of 255 apart in a channel) that differ between two PNG screenshots, decoded in the page. */
+async function differingPixels(page: Page, a: Buffer, b: Buffer, rows: number): Promise<number> {
+  return page.evaluate(
+    async ([x, y, h]) => {
+      const load = async (b64: string): Promise<ImageData> => {
+        const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const ctx = c.getContext('2d');
+        ctx?.drawImage(bitmap, 0, 0);
+        return ctx?.getImageData(0, 0, bitmap.width, Math.min(h, bitmap.height)) ?? new ImageData(1, 1);
+      };
+      const [da, db] = [(await load(x)).data, (await load(y)).data];
+      let n = Math.abs(da.length - db.length);
+      for (let i = 0; i < Math.min(da.length, db.length); i += 4)
+        for (let c = 0; c < 3; c++)
+          if (Math.abs((da[i + c] ?? 0) - (db[i + c] ?? 0)) > 8) {
+            n++;
+            break;
+          }
+      return n;
+    },
+    [a.toString('base64'), b.toString('base64'), rows] as const,
+  );
+}
 
 test('with trades arriving, the live layer draws the forming bar and the chart follows the last price', async ({
   page,
@@ -35,7 +63,7 @@ test('with trades arriving, the live layer draws the forming bar and the chart f
       },
       { timeout: 15_000, intervals: [250] },
     )
-    .toBe(2);
+    .toBe(3);
   // The layer over the pane has drawn something (the forming bar), and is laid out over the chart, not at zero size.
   const pane = layer.first();
   const box = await pane.boundingBox();
@@ -70,4 +98,52 @@ test('with trades arriving, the live layer draws the forming bar and the chart f
       return Math.abs(Number(await chart.getAttribute('data-last-close')) - last);
     })
     .toBeLessThan(0.005);
+});
+
+test("the layer draws the forming bar's EMA and volume, so the library repaints only for a new candle or scale", async ({
+  page,
+}) => {
+  sim2 = await startLayerSim();
+  const market = sim2.synth;
+  await page.goto(`${sim2.url}/en/trade/spot/BTC/USDT?perfMarks=1`);
+  const chart = page.getByTestId('chart-canvas');
+  await expect(chart).not.toHaveAttribute('data-last-close', '', { timeout: 15_000 });
+  await expect(chart).toHaveAttribute('data-indicators', 'EMA,VOL');
+  // Live mode with the indicators: a third canvas over the VOL pane.
+  await expect
+    .poll(
+      async () => {
+        market.act('BTCUSDT', 20);
+        return page.getByTestId('chart-live-layer').count();
+      },
+      { timeout: 15_000, intervals: [250] },
+    )
+    .toBe(3);
+
+  // Four seconds of trades: the library paints for a scale that must follow (a new high, the volume outgrowing its
+  // pane), not for every indicator push (twice a second before: 16 paints here; none now on this quiet market).
+  await page.evaluate(() => {
+    performance.clearMarks('chart.paint');
+  });
+  for (let i = 0; i < 16; i++) {
+    market.act('BTCUSDT', 20);
+    await page.waitForTimeout(250);
+  }
+  const paints = await page.evaluate(() => performance.getEntriesByName('chart.paint').length);
+  expect(paints).toBeLessThanOrEqual(6);
+
+  // What the layer shows is what the library draws: a time zone change leaves live mode (the library draws every
+  // bar, the EMA and the volume itself) and changes nothing above the time axis but a few pixels where the dashed
+  // last-price line crosses the EMA (the layer draws the line above it).
+  await page.waitForTimeout(800);
+  const box = await chart.boundingBox();
+  const live = await chart.screenshot();
+  await page.getByTestId('chart-display').click();
+  await page.getByTestId('display-timezone').selectOption('Asia/Dubai');
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(500);
+  const library = await chart.screenshot();
+  const above = Math.floor((box?.height ?? 0) - 30);
+  expect(above).toBeGreaterThan(300);
+  expect(await differingPixels(page, live, library, above)).toBeLessThanOrEqual(12);
 });

@@ -6,8 +6,9 @@
  * about atoms.
  *
  * Live updates cost O(lines): one `update` per series, indicators recomputed for the last point only. For the bar
- * types (candles, hollow, Heikin-Ashi, bars) a live update usually touches no series at all (live mode), and the
- * library is handed the bar with the indicators, at most every INDICATOR_REFRESH_MS.
+ * types (candles, hollow, Heikin-Ashi, bars) a live update usually touches no series at all (live mode): the library
+ * is handed the bar and the indicator points at a new candle or when a scale must follow, and the indicators the
+ * layer cannot draw (MACD, RSI) at most every INDICATOR_REFRESH_MS.
  */
 import {
   createChart,
@@ -208,7 +209,12 @@ export class ChartRenderer {
     if (i < 0) return false;
     this.panes.upsert(c, i);
     if (!this.live.update()) this.main.push(this.live.active);
-    if (!this.panes.hasPending() && this.main.libraryCount === this.main.rows.length) return true;
+    // The library needs the indicator points only where the layer does not draw them; a new candle it always needs.
+    if (
+      this.main.libraryCount === this.main.rows.length &&
+      (!this.panes.hasPending() || this.live.drawsIndicators)
+    )
+      return true;
     const wait = INDICATOR_REFRESH_MS - (performance.now() - this.pushedAt);
     if (wait <= 0) this.flush();
     else
@@ -414,8 +420,11 @@ export class ChartRenderer {
     if (this.dead) return;
     clearTimeout(this.pushTimer);
     this.pushTimer = undefined;
-    if (this.main.libraryCount < this.main.rows.length) this.main.push(this.live.active);
-    this.panes.push(this.main.rows);
+    if (this.live.active) this.live.handOver();
+    else {
+      if (this.main.libraryCount < this.main.rows.length) this.main.push(false);
+      this.panes.push(this.main.rows);
+    }
     this.pushedAt = performance.now();
   }
 

@@ -2,8 +2,9 @@
  * Two small canvases slid into lightweight-charts' price pane and right price axis, between the library's data
  * canvas and its crosshair canvas. While the renderer is in live mode they show what changes on every live candle:
  * the forming bar (and a just-closed one not yet handed to the library), the last-price line, and the price-axis
- * labels (last price and the price lines' labels, placed as the library places them). A live update then repaints a
- * bar-sized patch and the narrow axis instead of every pane of the chart. Geometry is in `liveBarDraw.ts`.
+ * labels (last price and the price lines' labels, placed as the library places them). A second layer, over the VOL
+ * pane only, draws the forming volume column. A live update then repaints a bar-sized patch and the narrow axis
+ * instead of every pane of the chart. Geometry is in `liveBarDraw.ts` and `histogramDraw.ts`.
  */
 import {
   axisLabelBox,
@@ -45,6 +46,8 @@ export interface LiveFrame {
   readonly fills: readonly FillRect[];
   /** Opaque parts of `fills`: where the lines above the candles are drawn again. */
   readonly opaque: readonly FillRect[];
+  /** Indicator lines of the live bars, drawn over the bars (the library's lines end before them). */
+  readonly polylines: readonly LivePolyline[];
   readonly lastLine: LiveLine | null;
   readonly linesAbove: readonly LiveLine[];
   readonly polylinesAbove: readonly LivePolyline[];
@@ -126,7 +129,8 @@ const DIGITS = /[2-9]/g;
 /** Draws the live part of the price pane; see the file comment. */
 export class LiveBarLayer {
   private readonly pane: Surface;
-  private readonly axis: Surface;
+  /** The price axis' surface; null for a pane whose axis shows nothing live (VOL). */
+  private readonly axis: Surface | null;
   /** Bitmap rectangles painted on the pane canvas by the last draw. */
   private dirty: { x: number; y: number; w: number; h: number }[] = [];
   private axisDirty = false;
@@ -135,23 +139,35 @@ export class LiveBarLayer {
   /** The axis labels on the canvas now, so a draw repaints only those that changed. */
   private drawn: DrawnLabel[] = [];
 
-  private constructor(pane: Surface, axis: Surface) {
+  private constructor(
+    pane: Surface,
+    axis: Surface | null,
+    private readonly row: HTMLElement,
+  ) {
     this.pane = pane;
     this.axis = axis;
   }
 
-  /** Builds the layer in pane 0's row (`tr`: left axis, pane, right axis cells); null when the DOM is not as expected. */
-  static attach(row: HTMLElement | null): LiveBarLayer | null {
+  /** The pane row the layer was built in (a pane rebuilt by the library is a new row). */
+  attachedTo(): HTMLElement {
+    return this.row;
+  }
+
+  /**
+   * Builds the layer in a pane's row (`tr`: left axis, pane, right axis cells), over the right axis too when
+   * `withAxis`; null when the DOM is not as expected.
+   */
+  static attach(row: HTMLElement | null, withAxis = true): LiveBarLayer | null {
     const cells = row?.children;
-    if (cells === undefined || cells.length < 3) return null;
+    if (row === null || cells === undefined || cells.length < 3) return null;
     const pane = surface(cells[1]?.firstElementChild ?? null);
-    const axis = surface(cells[2]?.firstElementChild ?? null);
-    if (pane === null || axis === null) {
+    const axis = withAxis ? surface(cells[2]?.firstElementChild ?? null) : null;
+    if (pane === null || (withAxis && axis === null)) {
       pane?.canvas.remove();
       axis?.canvas.remove();
       return null;
     }
-    return new LiveBarLayer(pane, axis);
+    return new LiveBarLayer(pane, axis, row);
   }
 
   /** Pixel ratio of the pane canvas (horizontal, vertical). */
@@ -160,15 +176,15 @@ export class LiveBarLayer {
     return ratio(this.pane);
   }
 
-  /** Media height of the price axis. */
-  axisHeight(): number {
-    return cssSize(this.axis.twin).h;
-  }
-
   /** Draws `f`, replacing what the last draw left. */
   draw(f: LiveFrame): void {
     this.drawPane(f);
-    this.drawAxis(f);
+    if (this.axis !== null) this.drawAxis(this.axis, f);
+  }
+
+  /** The pane canvas' top in the viewport (media px): where a lower pane's layer goes in a screenshot. */
+  paneTop(): number {
+    return this.pane.twin.getBoundingClientRect().top;
   }
 
   /** Leaves both canvases empty. */
@@ -176,23 +192,24 @@ export class LiveBarLayer {
     const p = this.pane.ctx;
     for (const r of this.dirty) p.clearRect(r.x, r.y, r.w, r.h);
     this.dirty = [];
-    if (this.axisDirty) this.axis.ctx.clearRect(0, 0, this.axis.canvas.width, this.axis.canvas.height);
+    if (this.axisDirty && this.axis !== null)
+      this.axis.ctx.clearRect(0, 0, this.axis.canvas.width, this.axis.canvas.height);
     this.axisDirty = false;
     this.drawn = [];
   }
 
-  /** Adds the layer to a screenshot of the chart (pane 0 at the top left, its price axis right of it). */
-  paintOnto(target: HTMLCanvasElement): void {
+  /** Adds the layer to a screenshot of the chart: its pane at `top` (bitmap px) at the left, its price axis right of it. */
+  paintOnto(target: HTMLCanvasElement, top = 0): void {
     const ctx = target.getContext('2d');
     if (ctx === null) return;
-    ctx.drawImage(this.pane.canvas, 0, 0);
-    ctx.drawImage(this.axis.canvas, this.pane.canvas.width, 0);
+    ctx.drawImage(this.pane.canvas, 0, top);
+    if (this.axis !== null) ctx.drawImage(this.axis.canvas, this.pane.canvas.width, top);
   }
 
   /** Removes the canvases. */
   destroy(): void {
     this.pane.canvas.remove();
-    this.axis.canvas.remove();
+    this.axis?.canvas.remove();
   }
 
   private drawPane(f: LiveFrame): void {
@@ -207,6 +224,10 @@ export class LiveBarLayer {
       ctx.fillRect(r.x, r.y, r.w, r.h);
       this.mark(r.x, r.y, r.w, r.h);
     }
+    for (const p of f.polylines) {
+      const box = this.polyline(ctx, p, pr);
+      if (box !== null) this.mark(box.x, box.y, box.w, box.h);
+    }
     if (f.lastLine !== null) {
       const y = this.hline(ctx, f.lastLine, pr);
       if (y !== null) this.mark(0, y - 2, s.canvas.width, 5);
@@ -217,23 +238,47 @@ export class LiveBarLayer {
     for (const r of f.opaque) ctx.rect(r.x, r.y, r.w, r.h);
     ctx.clip();
     for (const l of f.linesAbove) this.hline(ctx, l, pr);
-    for (const p of f.polylinesAbove) {
-      const first = p.points[0];
-      if (first === undefined) continue;
-      ctx.lineCap = 'butt';
-      ctx.lineJoin = 'round';
-      ctx.lineWidth = p.lineWidth * pr.v;
-      ctx.setLineDash([]);
-      ctx.strokeStyle = p.colour;
-      ctx.beginPath();
-      ctx.moveTo(first[0] * pr.h, first[1] * pr.v);
-      for (let i = 1; i < p.points.length; i++) {
-        const q = p.points[i];
-        if (q !== undefined) ctx.lineTo(q[0] * pr.h, q[1] * pr.v);
-      }
-      ctx.stroke();
-    }
+    for (const p of f.polylinesAbove) this.polyline(ctx, p, pr);
     ctx.restore();
+  }
+
+  /** Strokes a line series' polyline as the library does; returns its bitmap bounds, or null when it has no points. */
+  private polyline(
+    ctx: CanvasRenderingContext2D,
+    p: LivePolyline,
+    pr: PixelRatio,
+  ): { x: number; y: number; w: number; h: number } | null {
+    const first = p.points[0];
+    if (first === undefined) return null;
+    ctx.lineCap = 'butt';
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = p.lineWidth * pr.v;
+    ctx.setLineDash([]);
+    ctx.strokeStyle = p.colour;
+    ctx.beginPath();
+    let x0 = first[0];
+    let x1 = first[0];
+    let y0 = first[1];
+    let y1 = first[1];
+    ctx.moveTo(first[0] * pr.h, first[1] * pr.v);
+    for (let i = 1; i < p.points.length; i++) {
+      const q = p.points[i];
+      if (q === undefined) continue;
+      ctx.lineTo(q[0] * pr.h, q[1] * pr.v);
+      x0 = Math.min(x0, q[0]);
+      x1 = Math.max(x1, q[0]);
+      y0 = Math.min(y0, q[1]);
+      y1 = Math.max(y1, q[1]);
+    }
+    ctx.stroke();
+    // The round join can reach a line width past a vertex.
+    const pad = p.lineWidth * Math.max(pr.h, pr.v) + 1;
+    return {
+      x: Math.floor(x0 * pr.h - pad),
+      y: Math.floor(y0 * pr.v - pad),
+      w: Math.ceil((x1 - x0) * pr.h + 2 * pad),
+      h: Math.ceil((y1 - y0) * pr.v + 2 * pad),
+    };
   }
 
   /** HorizontalLineRenderer: returns the bitmap y drawn, or null when off the canvas. */
@@ -262,8 +307,7 @@ export class LiveBarLayer {
    * Axis labels placed as the library places them. Usually only the last-price label changed: then only it is
    * repainted (its old and new boxes clear of the others); anything else repaints the whole axis.
    */
-  private drawAxis(f: LiveFrame): void {
-    const s = this.axis;
+  private drawAxis(s: Surface, f: LiveFrame): void {
     const ctx = s.ctx;
     const reset = fit(s);
     const pr = ratio(s);
@@ -311,11 +355,15 @@ export class LiveBarLayer {
       }
     else ctx.clearRect(0, 0, s.canvas.width, s.canvas.height);
     for (const [i, d] of next.entries())
-      if (!partial || changed.includes(i)) this.paintLabel(d, f.ticksVisible, pr);
+      if (!partial || changed.includes(i)) this.paintLabel(ctx, d, f.ticksVisible, pr);
   }
 
-  private paintLabel({ label: l, box: b }: DrawnLabel, ticksVisible: boolean, pr: PixelRatio): void {
-    const ctx = this.axis.ctx;
+  private paintLabel(
+    ctx: CanvasRenderingContext2D,
+    { label: l, box: b }: DrawnLabel,
+    ticksVisible: boolean,
+    pr: PixelRatio,
+  ): void {
     ctx.beginPath();
     ctx.roundRect(b.x, b.top, b.width, b.height, [0, b.radius, b.radius, 0]);
     ctx.fillStyle = l.background;

@@ -2,12 +2,15 @@
  * Live mode: for the bar types, a live candle update touches no library series. The main series holds the forming
  * bar with transparent colours (its values at the last push, so the scale, time axis and crosshair work as before),
  * its last-value label and line and the price lines' axis labels are off, and `LiveBarLayer` draws all of those for
- * the current values (`liveBarDraw.ts` mirrors the library's geometry). A live update then costs a bar-sized repaint
- * instead of every pane. Live mode is left (the library draws everything again) whenever the layer could not draw
+ * the current values (`liveBarDraw.ts` mirrors the library's geometry). With only line indicators on the price pane
+ * and VOL shown, it draws their live points too (the lines' last segments; the forming VOL column on a layer over the
+ * VOL pane, `histogramDraw.ts`), and the library holds those points hidden until a new candle or a scale change. A
+ * live update then costs a bar-sized repaint instead of every pane. Live mode is left (the library draws everything again) whenever the layer could not draw
  * what the library would: see `fit`.
  */
 import { PriceScaleMode, type IChartApi, type Logical } from 'lightweight-charts';
 import type { ChartType } from './config';
+import { histogramColumns, histogramFill, visibleItems, type Column } from './histogramDraw';
 import type { IndicatorPanes } from './indicatorPanes';
 import type { MarkerDraw } from './lines';
 import { LiveBarLayer, type LiveLabel, type LiveLine, type LivePolyline } from './LiveBarLayer';
@@ -50,6 +53,15 @@ export interface LiveHost {
 export class LiveMode {
   private on = false;
   private layer: LiveBarLayer | null = null;
+  /** The layer over the VOL pane (its forming columns), while VOL is shown. */
+  private volumeLayer: LiveBarLayer | null = null;
+  /**
+   * True while the layer also draws the indicators of the live bars (see IndicatorPanes.liveDrawable): the library
+   * then holds their points hidden, and needs them only at a new candle or when a scale must follow.
+   */
+  private indicators = false;
+  /** VOL columns as the library places them, for the visible range and spacing they were computed for. */
+  private columns: { key: string; first: number; cols: Column[] } | null = null;
   /** Price-scale width when live mode began: labels the layer draws must not change it (else live mode ends). */
   private axisWidth = -1;
   /** Set when live mode had to end for a reason the next update cannot see (axis width); cleared by new lines/data. */
@@ -60,6 +72,21 @@ export class LiveMode {
   /** True while the layer draws the forming bar. */
   get active(): boolean {
     return this.on;
+  }
+
+  /** True while the layer draws the forming bar's indicators too: they are handed over only at a new candle. */
+  get drawsIndicators(): boolean {
+    return this.on && this.indicators;
+  }
+
+  /**
+   * Hands the library the live bars (the forming one transparent) and the indicator points (the live bars' hidden
+   * when the layer draws them), so its scales follow them.
+   */
+  handOver(): void {
+    const { main, panes } = this.host;
+    main.push(true);
+    panes.push(main.rows, this.indicators ? main.rows.length - 1 : -1);
   }
 
   /**
@@ -79,7 +106,7 @@ export class LiveMode {
       this.layer ??= LiveBarLayer.attach(this.host.chart.panes()[0]?.getHTMLElement() ?? null);
       if (this.layer === null) return false;
       this.enter();
-    } else if (fit === 'rescale') this.host.main.push(true);
+    } else if (fit === 'rescale') this.rescale();
     this.draw();
     return true;
   }
@@ -99,9 +126,11 @@ export class LiveMode {
     if (!this.on) return;
     this.on = false;
     this.layer?.clear();
+    this.volumeLayer?.clear();
     this.host.main.api.applyOptions({ lastValueVisible: true, priceLineVisible: true });
     this.host.lines.showAxisLabels(true);
     this.host.main.reveal();
+    if (this.host.panes.hidesPoints()) this.host.panes.push(this.host.main.rows);
   }
 
   /** Every library repaint moves coordinates: redraw the layer in the same frame, or leave live mode soon after. */
@@ -117,18 +146,36 @@ export class LiveMode {
         if (this.host.isDead() || !this.on) return;
         const now = this.fit();
         if (now === 'no') this.leave();
-        else if (now === 'rescale') this.host.main.push(true);
+        else if (now === 'rescale') this.rescale();
       }, 0);
   }
 
   /** Paints what the layer shows onto a screenshot of the library's canvases. */
   paintOnto(shot: HTMLCanvasElement): void {
-    if (this.on) this.layer?.paintOnto(shot);
+    if (!this.on || this.layer === null) return;
+    this.layer.paintOnto(shot);
+    const vol = this.volumeLayer;
+    if (vol !== null && this.indicators)
+      vol.paintOnto(shot, Math.round((vol.paneTop() - this.layer.paneTop()) * this.layer.paneRatio().v));
   }
 
   /** Removes the layer's canvases. */
   destroy(): void {
     this.layer?.destroy();
+    this.volumeLayer?.destroy();
+  }
+
+  /** The live bars left a range a scale was set to: the library gets them (VOL's scale is raised with headroom). */
+  private rescale(): void {
+    const { main, panes } = this.host;
+    let most = 0;
+    if (this.indicators)
+      for (let j = Math.max(0, main.libraryCount - 1); j < main.rows.length; j++)
+        most = Math.max(most, panes.value('VOL.vol', j) || 0);
+    const top = panes.volumeTop();
+    this.handOver();
+    // After the hand-over (a new candle in it ends an earlier ceiling); the library autoscales when it next paints.
+    if (most > top) panes.raiseVolumeCeiling(most);
   }
 
   /**
@@ -160,16 +207,58 @@ export class LiveMode {
         const p = main.point(j);
         if ((p.high ?? Infinity) > base.max || (p.low ?? -Infinity) < base.min) return 'rescale';
       }
+      if (this.on && this.indicators && this.overlaysOutside(base, firstLive)) return 'rescale';
+    }
+    if (this.on && this.indicators) {
+      const top = this.host.panes.volumeTop();
+      for (let j = firstLive; j < n; j++) if (this.host.panes.value('VOL.vol', j) > top) return 'rescale';
     }
     return 'yes';
   }
 
+  /**
+   * True when a live overlay value lies outside the price pane's autoscaled range (the main series' and the
+   * overlays' own ranges, without the hidden live points). A value that moves back inside leaves the range as it
+   * was until the next hand-over, where the library would have narrowed it at once.
+   */
+  private overlaysOutside(main: { min: number; max: number }, firstLive: number): boolean {
+    let min = main.min;
+    let max = main.max;
+    const { panes } = this.host;
+    const keys: string[] = [];
+    for (const { key } of panes.overlays()) {
+      keys.push(key);
+      const b = panes.base(key);
+      if (b !== null) {
+        min = Math.min(min, b.min);
+        max = Math.max(max, b.max);
+      }
+    }
+    for (const key of keys)
+      for (let j = firstLive; j < this.host.main.rows.length; j++) {
+        const v = panes.value(key, j);
+        if (v > max || v < min) return true;
+      }
+    return false;
+  }
+
   private enter(): void {
+    const { chart, main, panes } = this.host;
     this.on = true;
-    this.axisWidth = this.host.chart.priceScale('right').width();
-    this.host.main.api.applyOptions({ lastValueVisible: false, priceLineVisible: false });
+    this.axisWidth = chart.priceScale('right').width();
+    main.api.applyOptions({ lastValueVisible: false, priceLineVisible: false });
     this.host.lines.showAxisLabels(false);
-    this.host.main.push(true);
+    const volume = panes.volume();
+    if (volume === null) {
+      this.volumeLayer?.destroy();
+      this.volumeLayer = null;
+    } else if (this.volumeLayer?.attachedTo() !== volume.series.getPane().getHTMLElement()) {
+      this.volumeLayer?.destroy();
+      this.volumeLayer = LiveBarLayer.attach(volume.series.getPane().getHTMLElement(), false);
+    }
+    this.indicators = panes.liveDrawable() && (volume === null || this.volumeLayer !== null);
+    this.columns = null;
+    this.handOver();
   }
 
   /** Draws the live bars, last-price line and axis labels for the current rows on the layer. */
@@ -249,21 +338,34 @@ export class LiveMode {
           foreground: c.foreground,
         });
     }
+    const polylines: LivePolyline[] = [];
     const polylinesAbove: LivePolyline[] = [];
-    for (const { series: s, colour } of this.host.panes.overlays()) {
-      const points: [number, number][] = [];
-      for (let j = Math.max(0, firstLive - 1); j < n; j++) {
-        const d = s.dataByIndex(j);
-        const v = d !== null && 'value' in d && typeof d.value === 'number' ? d.value : null;
-        const x = ts.logicalToCoordinate(j as Logical);
-        const y = v === null ? null : s.priceToCoordinate(v);
-        if (x !== null && y !== null) points.push([x, y]);
+    if (this.indicators)
+      for (const { key, series: s, colour } of this.host.panes.overlays()) {
+        const points: [number, number][] = [];
+        for (let j = Math.max(0, firstLive - 1); j < n; j++) {
+          const x = ts.logicalToCoordinate(j as Logical);
+          const y = s.priceToCoordinate(this.host.panes.value(key, j));
+          if (x !== null && y !== null) points.push([x, y]);
+        }
+        if (points.length > 1) polylines.push({ colour, lineWidth: 1, points });
       }
-      if (points.length > 1) polylinesAbove.push({ colour, lineWidth: 1, points });
-    }
+    else
+      for (const { series: s, colour } of this.host.panes.overlays()) {
+        const points: [number, number][] = [];
+        for (let j = Math.max(0, firstLive - 1); j < n; j++) {
+          const d = s.dataByIndex(j);
+          const v = d !== null && 'value' in d && typeof d.value === 'number' ? d.value : null;
+          const x = ts.logicalToCoordinate(j as Logical);
+          const y = v === null ? null : s.priceToCoordinate(v);
+          if (x !== null && y !== null) points.push([x, y]);
+        }
+        if (points.length > 1) polylinesAbove.push({ colour, lineWidth: 1, points });
+      }
     layer.draw({
       fills,
       opaque,
+      polylines,
       lastLine,
       linesAbove,
       polylinesAbove,
@@ -272,6 +374,49 @@ export class LiveMode {
       fontSize: LIBRARY_FONT_SIZE,
       fontFamily: LIBRARY_FONT,
       ticksVisible: chart.priceScale('right').options().ticksVisible,
+    });
+    if (this.indicators) this.drawVolume(firstLive, barSpacing);
+  }
+
+  /** The VOL columns of the live bars, on the VOL pane's layer. */
+  private drawVolume(firstLive: number, barSpacing: number): void {
+    const layer = this.volumeLayer;
+    const volume = this.host.panes.volume();
+    const range = this.host.chart.timeScale().getVisibleLogicalRange();
+    if (layer === null || volume === null || range === null) return;
+    const { main, panes } = this.host;
+    const n = main.rows.length;
+    const pr = layer.paneRatio();
+    const items = visibleItems(range.from, range.to, n);
+    const ts = this.host.chart.timeScale();
+    const lastX = ts.logicalToCoordinate((n - 1) as Logical);
+    const key = `${items?.first}|${items?.last}|${barSpacing}|${lastX}|${pr.h}`;
+    if (items !== null && this.columns?.key !== key) {
+      const xs: number[] = [];
+      for (let j = items.first; j <= items.last; j++) xs.push(ts.logicalToCoordinate(j as Logical) ?? NaN);
+      this.columns = { key, first: items.first, cols: histogramColumns(xs, barSpacing, pr.h) };
+    }
+    const baseY = volume.series.priceToCoordinate(0);
+    const fills: FillRect[] = [];
+    for (let j = firstLive; j < n; j++) {
+      const col = this.columns?.key === key ? this.columns.cols[j - this.columns.first] : undefined;
+      const row = main.rows[j];
+      const y = volume.series.priceToCoordinate(panes.value('VOL.vol', j));
+      if (col !== undefined && row !== undefined && y !== null && baseY !== null)
+        fills.push(histogramFill(col, y, baseY, volume.colour(row), pr));
+    }
+    layer.draw({
+      fills,
+      opaque: [],
+      polylines: [],
+      lastLine: null,
+      linesAbove: [],
+      polylinesAbove: [],
+      labels: [],
+      center: 0,
+      fontSize: LIBRARY_FONT_SIZE,
+      fontFamily: LIBRARY_FONT,
+      ticksVisible: false,
     });
   }
 }

@@ -1,11 +1,13 @@
 /**
  * The indicator series of the chart: MA, EMA and BOLL as lines over the candles, VOL, MACD and RSI each in a pane
  * below. Points come from `IndicatorEngine` (only the last point is recomputed per live candle); the points computed
- * since the last push are handed to the library together (see INDICATOR_REFRESH_MS).
+ * since the last push are handed to the library together (see INDICATOR_REFRESH_MS). In live mode the live layer
+ * may draw the forming candle's points instead: the library then holds them hidden (`push`'s `hideFrom`).
  */
 import {
   HistogramSeries,
   LineSeries,
+  type AutoscaleInfo,
   type IChartApi,
   type ISeriesApi,
   type SeriesType,
@@ -20,7 +22,7 @@ import {
   isOverlay,
   type IndicatorId,
 } from './indicators';
-import { sec } from './mainSeries';
+import { sec, TRANSPARENT } from './mainSeries';
 import type { CustomPriceFormat } from './priceFormat';
 
 /**
@@ -30,6 +32,21 @@ import type { CustomPriceFormat } from './priceFormat';
  * this delay, all that changed since the last push at once.
  */
 export const INDICATOR_REFRESH_MS = 500;
+
+/** Indicators the live layer can draw for the forming candle (lines on the price pane and VOL's columns). */
+const LIVE_DRAWN: ReadonlySet<IndicatorId> = new Set<IndicatorId>(['MA', 'EMA', 'BOLL', 'VOL']);
+
+/**
+ * When the forming candle's volume outgrows the VOL pane's scale while the layer draws it, the scale is set this much
+ * above it (until the next candle), so a storm costs a few full repaints a candle instead of one per update.
+ */
+export const VOLUME_HEADROOM = 1.2;
+
+/** A price range. */
+export interface Span {
+  readonly min: number;
+  readonly max: number;
+}
 
 /** What the series take from the renderer at the time they are drawn. */
 export interface IndicatorStyle {
@@ -46,6 +63,14 @@ export class IndicatorPanes {
   private readonly series = new Map<string, ISeriesApi<SeriesType>>();
   /** First candle index whose points are computed but not yet pushed to the series; -1 none. */
   private pendingFrom = -1;
+  /** First candle index the library holds hidden (whitespace lines, a transparent VOL column); -1 none. */
+  private hiddenFrom = -1;
+  /** Each series' own autoscale range at the library's last autoscale (its data, without hidden values). */
+  private readonly bases = new Map<string, Span | null>();
+  /** The VOL scale's top while the forming candle outgrew it (see VOLUME_HEADROOM); 0 none. */
+  private volumeCeiling = 0;
+  /** Candles the library was last handed points for: a new one ends the raised VOL scale. */
+  private handed = 0;
 
   constructor(
     private readonly chart: IChartApi,
@@ -65,6 +90,9 @@ export class IndicatorPanes {
   /** Recomputes every point and hands the library the whole series (new candles). */
   setData(rows: readonly CandleRow[]): void {
     this.pendingFrom = -1;
+    this.hiddenFrom = -1;
+    this.volumeCeiling = 0;
+    this.handed = rows.length;
     this.engine.reset(rows);
     for (const [key, s] of this.series) s.setData(rows.map((_, i) => this.point(rows, key, i)));
   }
@@ -80,12 +108,59 @@ export class IndicatorPanes {
     return this.pendingFrom >= 0;
   }
 
-  /** Hands the library the points computed since the last push. */
-  push(rows: readonly CandleRow[]): void {
-    if (this.pendingFrom >= 0)
-      for (let j = this.pendingFrom; j < rows.length; j++)
-        for (const [key, s] of this.series) s.update(this.point(rows, key, j));
+  /**
+   * Hands the library the points computed since the last push, and those it holds hidden. `hideFrom` (or -1): the
+   * points from this candle on go in hidden, for the live layer to draw (see `liveDrawable`).
+   */
+  push(rows: readonly CandleRow[], hideFrom = -1): void {
+    const starts = [this.pendingFrom, this.hiddenFrom, hideFrom].filter((j) => j >= 0);
+    if (starts.length > 0 && this.series.size > 0) {
+      for (let j = Math.min(...starts); j < rows.length; j++)
+        for (const [key, s] of this.series)
+          s.update(this.point(rows, key, j, hideFrom >= 0 && j >= hideFrom));
+    }
+    // A new candle: VOL's scale follows its data again.
+    if (rows.length !== this.handed) this.volumeCeiling = 0;
+    this.handed = rows.length;
     this.pendingFrom = -1;
+    this.hiddenFrom = hideFrom;
+  }
+
+  /** True when the live layer can draw every indicator shown for the forming candle. */
+  liveDrawable(): boolean {
+    return this.ids.every((id) => LIVE_DRAWN.has(id));
+  }
+
+  /** True when the library holds points hidden for the layer. */
+  hidesPoints(): boolean {
+    return this.hiddenFrom >= 0;
+  }
+
+  /** An indicator line's value at candle `i` as computed now (NaN when undefined). */
+  value(key: string, i: number): number {
+    return this.engine.line(key)[i] ?? NaN;
+  }
+
+  /** The autoscale range of the series of `key` at the library's last autoscale, or null. */
+  base(key: string): Span | null {
+    return this.bases.get(key) ?? null;
+  }
+
+  /** The VOL series and the colour of a column of candle `r`, or null without VOL. */
+  volume(): { series: ISeriesApi<SeriesType>; colour: (r: CandleRow) => string } | null {
+    const series = this.series.get('VOL.vol');
+    if (series === undefined) return null;
+    return { series, colour: (r) => this.volumeColour(r) };
+  }
+
+  /** The forming volume outgrew the VOL scale: it is set VOLUME_HEADROOM above `volume` until the next candle. */
+  raiseVolumeCeiling(volume: number): void {
+    this.volumeCeiling = volume * VOLUME_HEADROOM;
+  }
+
+  /** The VOL scale's top the layer may draw up to: its data's, or the raised ceiling. */
+  volumeTop(): number {
+    return Math.max(this.base('VOL.vol')?.max ?? 0, this.volumeCeiling);
   }
 
   /** Chooses the indicators: series and panes rebuilt, points recomputed from `rows`. */
@@ -96,6 +171,7 @@ export class IndicatorPanes {
     for (let p = this.chart.panes().length - 1; p > 0; p--) this.chart.removePane(p);
     this.engine = new IndicatorEngine(new Set(ids));
     this.pendingFrom = -1;
+    this.bases.clear();
     this.create();
     this.setData(rows);
   }
@@ -126,10 +202,11 @@ export class IndicatorPanes {
   }
 
   /** The overlay lines on the price pane with their colours, in drawing order (live mode redraws them). */
-  *overlays(): Generator<{ series: ISeriesApi<SeriesType>; colour: string }, void, undefined> {
+  *overlays(): Generator<{ key: string; series: ISeriesApi<SeriesType>; colour: string }, void, undefined> {
     for (const [key] of this.overlayKeys()) {
       const s = this.series.get(key);
-      if (s !== undefined) yield { series: s, colour: INDICATOR_COLOURS[key] ?? this.style.tokens().accent };
+      if (s !== undefined)
+        yield { key, series: s, colour: INDICATOR_COLOURS[key] ?? this.style.tokens().accent };
     }
   }
 
@@ -158,6 +235,8 @@ export class IndicatorPanes {
       lastValueVisible: false,
       // Titles live in the DOM legend (a pane-edge title label would cover the newest candles and markers).
       title: '',
+      autoscaleInfoProvider: (base: () => AutoscaleInfo | null): AutoscaleInfo | null =>
+        this.autoscale(key, base),
     };
     return key === 'VOL.vol' || key === 'MACD.hist'
       ? this.chart.addSeries(
@@ -185,19 +264,34 @@ export class IndicatorPanes {
         );
   }
 
+  /** Records the series' own range; VOL's top is raised to the ceiling while one is set. */
+  private autoscale(key: string, base: () => AutoscaleInfo | null): AutoscaleInfo | null {
+    const r = base();
+    const range = r?.priceRange ?? null;
+    this.bases.set(key, range === null ? null : { min: range.minValue, max: range.maxValue });
+    if (key !== 'VOL.vol' || r === null || range === null || this.volumeCeiling <= range.maxValue) return r;
+    return { ...r, priceRange: { minValue: range.minValue, maxValue: this.volumeCeiling } };
+  }
+
+  private volumeColour(r: CandleRow): string {
+    const t = this.style.tokens();
+    return r.close >= r.open ? `${t.up}88` : `${t.down}88`;
+  }
+
+  /** `hidden`: the live layer draws it (a line's point is left out, a VOL column is transparent). */
   private point(
     rows: readonly CandleRow[],
     key: string,
     i: number,
+    hidden = false,
   ): WhitespaceData & { value?: number; color?: string } {
     const r = rows[i];
     const time = sec(r?.time ?? 0);
     const v = this.engine.line(key)[i];
     if (v === undefined || Number.isNaN(v)) return { time };
-    if (key === 'VOL.vol' && r !== undefined) {
-      const t = this.style.tokens();
-      return { time, value: v, color: r.close >= r.open ? `${t.up}88` : `${t.down}88` };
-    }
+    if (key === 'VOL.vol' && r !== undefined)
+      return { time, value: v, color: hidden ? TRANSPARENT : this.volumeColour(r) };
+    if (hidden) return { time };
     if (key === 'MACD.hist') {
       const t = this.style.tokens();
       return { time, value: v, color: v >= 0 ? t.up : t.down };
