@@ -46,6 +46,31 @@ export function tickerAtom(symbol: string): Atom<TickerView | undefined> {
   return a;
 }
 
+const lastPriceAtoms = new Map<string, Atom<string | null>>();
+
+/**
+ * One symbol's last price as the order form reads it ("65432.10" at `precision` decimals; null without a positive
+ * price). Its readers re-render only when that text changes, not on the ticker's other fields.
+ */
+export function lastPriceTextAtom(symbol: string, precision: number): Atom<string | null> {
+  const key = `${symbol}|${precision}`;
+  let a = lastPriceAtoms.get(key);
+  if (a === undefined) {
+    const ticker = tickerAtom(symbol);
+    a = atom((get) => {
+      const last = get(ticker)?.last;
+      return last === undefined || !(last > 0) ? null : last.toFixed(precision);
+    });
+    a.debugLabel = `lastPriceTextAtom(${key})`;
+    lastPriceAtoms.set(key, a);
+  }
+  return a;
+}
+
+/** An atom that is always null: the reader's stand-in for a subscription it does not need right now. */
+export const nullAtom: Atom<null> = atom(null);
+nullAtom.debugLabel = 'nullAtom';
+
 /** Socket status. */
 export const connectionAtom = atom<ConnectionView>({ state: 'connecting', code: null, lastMessageAt: 0 });
 connectionAtom.debugLabel = 'connectionAtom';

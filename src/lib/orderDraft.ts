@@ -138,6 +138,17 @@ export function defaultMarketUnit(side: 'Buy' | 'Sell'): 'baseCoin' | 'quoteCoin
 }
 
 /**
+ * The price the order form's summary sizes against (max buy/sell): the typed limit price, else the trigger; null when
+ * it is the last price. Only then do the summary's figures, `orderValue` included, depend on the ticker, so only then
+ * does the summary follow it.
+ */
+export function summaryPriceOf(d: OrderDraft): string | null {
+  if (hasLimitPrice(d) && d.price !== '') return d.price;
+  if (hasTrigger(d)) return d.trigger;
+  return null;
+}
+
+/**
  * The order's value in quote: price × qty for limit-priced orders, the amount for value-sized ones, qty × the
  * reference price (trigger, activation or last) otherwise; null when not computable.
  */

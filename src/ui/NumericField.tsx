@@ -40,8 +40,11 @@ export function NumericField({
   readonly min?: string | null;
   readonly max?: string | null;
   readonly multiple?: StepMultiple;
-  /** Where the +/- buttons start from on an empty field (e.g. the last price). */
-  readonly start?: string;
+  /**
+   * Where the +/- buttons start from on an empty field (e.g. the last price). A function is read at the click, so a
+   * live price need not re-render the field.
+   */
+  readonly start?: string | (() => string | undefined);
   readonly testId: string;
   readonly disabled?: boolean;
   readonly invalid?: boolean;
@@ -50,13 +53,14 @@ export function NumericField({
   const id = useId();
   const sep = useMemo(() => decimalSeparatorOf(locale), [locale]);
   const step = (direction: 1 | -1): void => {
+    const from = typeof start === 'function' ? start() : start;
     onChange(
       stepValue(value, direction, {
         precision,
         multiple,
         min,
         max,
-        ...(start === undefined ? {} : { start }),
+        ...(from === undefined ? {} : { start: from }),
       }),
     );
   };

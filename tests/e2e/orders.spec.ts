@@ -4,7 +4,7 @@
  * orders panel, a resting limit order filled by the market, cancel and cancel-all with confirmations, two tabs in
  * step, the visitor prompt. Screenshots of every order type and of the orders panel tabs, dark and light.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import {
   api,
   cancelEverything,
@@ -214,6 +214,72 @@ test('validation stops an order at the first failing rule with its message', asy
   await expect(page.getByTestId('field-price')).toHaveValue('1234.5');
   await fill(page, 'field-qty', '1e-3');
   await expect(page.getByTestId('field-qty')).toHaveValue('0.001');
+});
+
+/**
+ * Another trader takes 0.0005 BTC at market so that the last price changes (the e2e market is calm): a sell at the
+ * best bid unless the last trade was there already, else a buy at the best ask.
+ */
+async function moveLastPrice(
+  page: Page,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string,
+): Promise<void> {
+  const [bid] = await bestBidAsk(page);
+  const side = (await lastPrice(page)) === bid ? 'buy' : 'sell';
+  const other = await playwright.request.newContext({ baseURL });
+  await other.post('/login', { data: { email: 'leader@sim.local', password: 'leader-pass' } });
+  const r = await other.post('/spot/api/order/orderCreate', {
+    data: {
+      symbol_id: 1,
+      side,
+      type: 'market',
+      quantity: '0.0005',
+      ...(side === 'buy' ? { market_unit: 'baseCoin' } : {}),
+      client_order_id: `e2e-mover-${Date.now()}`,
+    },
+  });
+  expect(((await r.json()) as { code: number }).code).toBe(0);
+  await other.dispose();
+}
+
+test('the form reads the live last price while no price is typed, and only then', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const base = baseURL ?? '';
+  await loginAs(page, 'classic@sim.local', 'classic-pass');
+  await pickKind(page, 'limit');
+  const max = page.getByTestId('max-size');
+  const header = page.getByTestId('market-header').locator('.last-price');
+  // An empty price: "Max buy" is the available quote at the last price, so it follows the market.
+  await expect(max).toHaveText(/^[\d,.]+ BTC$/, { timeout: 15_000 });
+  const atFirst = (await max.textContent()) ?? '';
+  await moveLastPrice(page, playwright, base);
+  await expect(max).not.toHaveText(atFirst, { timeout: 10_000 });
+  // "+" on the empty price starts from the last price (read at the click, not from a rendered prop).
+  const steps = page.locator('.num-field', { has: page.getByTestId('field-price') });
+  await steps.getByRole('button', { name: '+', exact: true }).click();
+  const stepped = Number(await page.getByTestId('field-price').inputValue());
+  const last = await lastPrice(page);
+  expect(Math.abs(stepped - last) / last).toBeLessThan(0.01);
+  // A typed price fixes it: the header shows the market moving, "Max buy" stays.
+  await fill(page, 'field-price', '60000');
+  const fixed = (await max.textContent()) ?? '';
+  const shown = (await header.textContent()) ?? '';
+  await moveLastPrice(page, playwright, base);
+  await expect(header).not.toHaveText(shown, { timeout: 10_000 });
+  await expect(max).toHaveText(fixed);
+  // A market sell is sized in base: its order value is at the last price, so it follows the market again.
+  await pickKind(page, 'market');
+  await page.getByTestId('side-sell').click();
+  await fill(page, 'field-qty', '0.01');
+  const value = page.getByTestId('order-value');
+  const valueFirst = (await value.textContent()) ?? '';
+  await moveLastPrice(page, playwright, base);
+  await expect(value).not.toHaveText(valueFirst, { timeout: 10_000 });
 });
 
 test('a resting limit order fills when the market crosses it, moves to history and toasts', async ({

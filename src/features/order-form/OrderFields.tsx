@@ -56,7 +56,8 @@ export function OrderFields({
   readonly draft: OrderDraft;
   readonly setDraft: (update: (d: OrderDraft) => OrderDraft) => void;
   readonly locale: string;
-  readonly lastPrice: string | null;
+  /** Reads the last price at the moment it is used (never a prop that changes with every ticker). */
+  readonly lastPrice: () => string | null;
   readonly advanced: boolean;
   readonly marginAllowed: boolean;
   readonly prefs: TradePreferences;
@@ -74,7 +75,7 @@ export function OrderFields({
     set(patch);
   };
   const priceMultiple = stepMultipleOf(finestStep(symbol.digitMerge));
-  const start = lastPrice ?? undefined;
+  const start = (): string | undefined => lastPrice() ?? undefined;
   const ocoAccess = demoAccess('ocoOrderKind', { isDemo });
   const kinds = ADVANCED_KINDS.filter((k) => k !== 'oco' || ocoAccess !== 'hidden');
   // A demo account that picks OCO is told it cannot use it (spec §6) instead of getting a form it cannot send.
@@ -91,7 +92,7 @@ export function OrderFields({
   const applyPercent = (pct: number): void => {
     setPercent(pct);
     set(
-      sizeAtPercent(draft, pct, available, lastPrice, {
+      sizeAtPercent(draft, pct, available, lastPrice(), {
         quantity: symbol.quantityPrecision,
         amount: symbol.amountPrecision,
       }),
@@ -122,7 +123,7 @@ export function OrderFields({
         unit={unit}
         testId={spec.testId}
         {...(spec.priceGrid ? { multiple: priceMultiple } : {})}
-        {...(spec.priceGrid && start !== undefined ? { start } : {})}
+        {...(spec.priceGrid ? { start } : {})}
         {...(max === undefined ? {} : { max })}
         {...(spec.optional === true ? { placeholder: t('field.optional') } : {})}
       />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { openingAtom, pairLookupAtom, routeAtom, sessionUserAtom } from '../../session/state';
 import type { SessionUser } from '../../session/session';
-import { accountAtom, tickerAtom, tickersAtom } from '../../hub/state';
+import { accountAtom, lastPriceTextAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { snapToStep } from '../../lib/decimalInput';
 import { tradePreferencesAtom } from '../../session/preferences';
@@ -60,7 +60,6 @@ function OrderEntry({
   const intent = useAtomValue(orderFormIntentAtom);
   const [freeQuote = '0', freeBase = '0'] = useAtomValue(pairFreeAtom).split('|');
   const info = useAtomValue(accountInfoAtom);
-  const ticker = useAtomValue(tickerAtom(symbol.symbol));
   const setFlag = useSetConfirmFlag();
   const acceptGate = useAcceptGate();
   useHubWant({ account: true });
@@ -100,13 +99,16 @@ function OrderEntry({
     });
   }, [intent, setDraft, symbol.pricePrecision, symbol.quantityPrecision]);
 
-  const lastPrice =
-    ticker === undefined || !(ticker.last > 0) ? null : ticker.last.toFixed(symbol.pricePrecision);
+  // Read when used (a step from an empty price, a size by percent, a submit), never subscribed: the entry and its
+  // fields do not re-render with every ticker; the summary follows the last price itself while it needs it.
+  const lastPrice = useCallback(
+    (): string | null => store.get(lastPriceTextAtom(symbol.symbol, symbol.pricePrecision)),
+    [store, symbol],
+  );
 
   const context = useCallback((): ValidationContext => {
     const acc = store.get(accountAtom);
     const details = store.get(userDetailsAtom);
-    const tick = store.get(tickersAtom).get(symbol.symbol);
     const d = store.get(orderDraftAtom);
     const ai = store.get(accountInfoAtom);
     return {
@@ -117,7 +119,7 @@ function OrderEntry({
       freeQuote: freeOf(acc?.balances, symbol.quote),
       freeBase: freeOf(acc?.balances, symbol.base),
       quotaRemain: store.get(quotaRemainAtom),
-      lastPrice: tick === undefined || !(tick.last > 0) ? null : tick.last.toFixed(symbol.pricePrecision),
+      lastPrice: lastPrice(),
       // Web2 upgrade notice (spec §5 gate 'will update'): the web config's switch, read at submit time.
       upgradeNotice: store.get(complianceAtom).web2UpgradeNotice,
       accepted: store.get(gatesAcceptedAtom),
@@ -125,7 +127,7 @@ function OrderEntry({
       // The account's leverage setting (getUnifiedAsset), not the showLeverage display preference.
       leverageEnabled: ai?.leverageEnabled ?? true,
     };
-  }, [store, symbol, unified]);
+  }, [store, symbol, unified, lastPrice]);
 
   const flow = usePlaceOrder(symbol, context);
 
@@ -204,7 +206,6 @@ function OrderEntry({
           symbol={symbol}
           draft={draft}
           locale={locale}
-          lastPrice={lastPrice}
           available={available}
           info={unified && info?.symbol === symbol.symbol ? info : null}
           freeQuote={freeQuote}
@@ -234,7 +235,7 @@ function OrderEntry({
             flow.confirm();
           }}
         >
-          <ConfirmSummary symbol={symbol} draft={flow.stage.draft} locale={locale} lastPrice={lastPrice} />
+          <ConfirmSummary symbol={symbol} draft={flow.stage.draft} locale={locale} />
         </ConfirmDialog>
       )}
       {gate !== null && (

@@ -12,8 +12,8 @@ export interface LegPriceSetup {
   readonly multiple: StepMultiple;
   readonly locale: string;
   readonly unit: string;
-  /** Where +/- start on an empty field (the last price). */
-  readonly start: string | undefined;
+  /** Where +/- start on an empty field: reads the last price at the click. */
+  readonly start: () => string | undefined;
 }
 
 /**
@@ -50,7 +50,7 @@ export function OrderLeg({
       locale={setup.locale}
       unit={setup.unit}
       testId={`field-${prefix}-${key}`}
-      {...(setup.start === undefined ? {} : { start: setup.start })}
+      start={setup.start}
     />
   );
   return (

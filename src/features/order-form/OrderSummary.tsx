@@ -5,8 +5,16 @@ import type { SymbolInfo } from '../../../workers/api';
 import { toDecimal } from '../../lib/decimalInput';
 import { formatFixed, NO_VALUE } from '../../lib/format';
 import type { TradePreferences } from '../../session/preferences';
-import { hasLimitPrice, hasTrigger, orderValue, sizeFieldOf, type OrderDraft } from '../../lib/orderDraft';
+import {
+  hasLimitPrice,
+  hasTrigger,
+  orderValue,
+  sizeFieldOf,
+  summaryPriceOf,
+  type OrderDraft,
+} from '../../lib/orderDraft';
 import { quotaRemainAtom, type AccountInfo } from '../../session/account';
+import { lastPriceTextAtom, nullAtom } from '../../hub/state';
 
 function fmt(value: string | Decimal | null, precision: number, locale: string): string {
   if (value === null) return NO_VALUE;
@@ -16,12 +24,19 @@ function fmt(value: string | Decimal | null, precision: number, locale: string):
   return formatFixed(Number(d.toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed()), precision, locale);
 }
 
+/**
+ * The symbol's last price when `needed`, else null without subscribing: the summary follows the ticker only while the
+ * draft sizes against the market (a typed limit price or a trigger fixes every figure it shows).
+ */
+function useLastPriceIf(symbol: SymbolInfo, needed: boolean): string | null {
+  return useAtomValue(needed ? lastPriceTextAtom(symbol.symbol, symbol.pricePrecision) : nullAtom);
+}
+
 /** Available balance, max buy/sell, borrow amount, zone quota and the order value under the fields. */
 export function OrderSummary({
   symbol,
   draft,
   locale,
-  lastPrice,
   available,
   info,
   freeQuote,
@@ -31,7 +46,6 @@ export function OrderSummary({
   readonly symbol: SymbolInfo;
   readonly draft: OrderDraft;
   readonly locale: string;
-  readonly lastPrice: string | null;
   readonly available: { readonly quote: string; readonly base: string };
   readonly info: AccountInfo | null;
   readonly freeQuote: string;
@@ -43,12 +57,9 @@ export function OrderSummary({
   const buy = draft.side === 'Buy';
   // Quote sums read in the price's decimals (cut down): "99,884.80 USDT", not eight decimals of noise.
   const quoteDp = Math.min(symbol.amountPrecision, Math.max(2, symbol.pricePrecision));
-  const ref =
-    hasLimitPrice(draft) && draft.price !== ''
-      ? draft.price
-      : hasTrigger(draft)
-        ? draft.trigger
-        : (lastPrice ?? '');
+  const fixed = summaryPriceOf(draft);
+  const lastPrice = useLastPriceIf(symbol, fixed === null);
+  const ref = fixed ?? lastPrice ?? '';
   const refD = toDecimal(ref);
   let maxText: string;
   if (info !== null) {
@@ -118,14 +129,13 @@ export function ConfirmSummary({
   symbol,
   draft,
   locale,
-  lastPrice,
 }: {
   readonly symbol: SymbolInfo;
   readonly draft: OrderDraft;
   readonly locale: string;
-  readonly lastPrice: string | null;
 }): React.JSX.Element {
   const { t } = useTranslation('trade');
+  const lastPrice = useLastPriceIf(symbol, summaryPriceOf(draft) === null);
   const rows: [string, string][] = [
     [t('confirm.pair'), `${symbol.base}/${symbol.quote}`],
     [t('confirm.type'), t(`kind.${draft.kind}`)],
