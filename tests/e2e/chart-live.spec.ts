@@ -51,7 +51,7 @@ test('with trades arriving, the live layer draws the forming bar and the chart f
   const market = sim.synth;
   await page.goto(`${sim.url}/en/trade/spot/BTC/USDT`);
   const chart = page.getByTestId('chart-canvas');
-  await expect(chart).not.toHaveAttribute('data-last-close', '', { timeout: 15_000 });
+  await expect(chart).toHaveAttribute('data-last-close', /^\d/, { timeout: 15_000 });
   const before = await chart.getAttribute('data-last-close');
 
   const layer = page.getByTestId('chart-live-layer');
@@ -107,7 +107,7 @@ test("the layer draws the forming bar's EMA and volume, so the library repaints 
   const market = sim2.synth;
   await page.goto(`${sim2.url}/en/trade/spot/BTC/USDT?perfMarks=1`);
   const chart = page.getByTestId('chart-canvas');
-  await expect(chart).not.toHaveAttribute('data-last-close', '', { timeout: 15_000 });
+  await expect(chart).toHaveAttribute('data-last-close', /^\d/, { timeout: 15_000 });
   await expect(chart).toHaveAttribute('data-indicators', 'EMA,VOL');
   // Live mode with the indicators: a third canvas over the VOL pane.
   await expect

@@ -44,9 +44,6 @@ export function ChartArea({
   const { locale } = useAtomValue(routeAtom);
   const user = useAtomValue(sessionUserAtom);
   const account = useAtomValue(accountAtom);
-  // Its own symbol's ticker only: the whole map changes with every symbol's ticker, and this re-renders the toolbar,
-  // the order lines and the quick-order layer.
-  const ticker = useAtomValue(tickerAtom(symbol.symbol));
   const store = useStore();
   const loggedIn = user?.loggedIn === true;
   const name = symbol.symbol;
@@ -133,7 +130,12 @@ export function ChartArea({
     }, 'image/png');
   }, [renderer, name, interval]);
 
-  const lastPrice = ticker !== undefined && ticker.last > 0 ? ticker.last : null;
+  // Read when used, never subscribed: a ticker re-rendered the area, its order lines and quick-order layer several
+  // times a second under a storm (the renderer keeps `data-last-close` and `data-candles` itself).
+  const lastPrice = useCallback((): number | null => {
+    const last = store.get(tickerAtom(name))?.last;
+    return last !== undefined && last > 0 ? last : null;
+  }, [store, name]);
   return (
     <div ref={rootRef} className={`chart-area${fullscreen ? ' is-fullscreen' : ''}`} data-testid="chart-area">
       <ChartToolbar
@@ -153,9 +155,7 @@ export function ChartArea({
           data-symbol={name}
           data-interval={interval}
           data-type={chartType}
-          data-candles={renderer?.length ?? 0}
           data-drawn={drawn}
-          data-last-close={renderer?.lastClose() ?? ''}
           data-markers={markers.length}
           data-avg-lines={avgLines.map((l) => l.id).join(',')}
           data-tool-lines={toolLines.map((l) => l.id).join(',')}

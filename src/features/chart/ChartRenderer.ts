@@ -78,8 +78,13 @@ export class ChartRenderer {
   private width = 0;
   private height = 0;
   private readonly sizer: ResizeObserver;
+  /** The container: its `data-candles` and `data-last-close` follow the series (tests and the bench read them). */
+  private readonly container: HTMLElement;
+  /** What those attributes say now ("count|close"), so a draw that changes neither writes nothing. */
+  private published = '';
 
   constructor(container: HTMLElement, o: ChartRendererOptions) {
+    this.container = container;
     this.pricePrecision = o.pricePrecision;
     this.locale = o.locale;
     this.timezone = o.timezone;
@@ -141,6 +146,18 @@ export class ChartRenderer {
       this.chart.resize(w, h, true);
     });
     this.sizer.observe(container);
+    this.publish();
+  }
+
+  /** Writes the candle count and last close onto the container, from the series itself (no React render). */
+  private publish(): void {
+    const count = this.main.rows.length;
+    const close = this.lastClose();
+    const now = `${count}|${close}`;
+    if (now === this.published) return;
+    this.published = now;
+    this.container.dataset.candles = String(count);
+    this.container.dataset.lastClose = close === null ? '' : String(close);
   }
 
   /** The lightweight-charts instance (screenshots, tests). */
@@ -183,6 +200,7 @@ export class ChartRenderer {
     this.main.rows = rows.filter((r, i) => i === 0 || r.time > (rows[i - 1]?.time ?? -Infinity));
     this.fullRedraw();
     this.chart.timeScale().scrollToRealTime();
+    this.publish();
   }
 
   /** Adds older candles in front (lazy loading to the left) keeping the view where it was. */
@@ -195,6 +213,7 @@ export class ChartRenderer {
     const range = this.chart.timeScale().getVisibleLogicalRange();
     this.main.rows = [...add, ...this.main.rows];
     this.fullRedraw();
+    this.publish();
     if (range !== null)
       this.chart
         .timeScale()
@@ -207,6 +226,7 @@ export class ChartRenderer {
     if (this.dead) return false;
     const i = this.main.upsert(c);
     if (i < 0) return false;
+    this.publish();
     this.panes.upsert(c, i);
     if (!this.live.update()) this.main.push(this.live.active);
     // The library needs the indicator points only where the layer does not draw them; a new candle it always needs.

@@ -5,14 +5,14 @@
  * modify is sent. The line shows the new price as pending until the server answers; on reject the message shows
  * and the line snaps back to the open order. Cancel asks first unless the user chose "do not prompt again".
  */
-import { useAtomValue, useSetAtom } from 'jotai';
+import { atom, useAtomValue, useSetAtom, type Atom } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { useSetPreferences } from '../../session/useAccount';
 import { routeAtom, sessionUserAtom, themeAtom } from '../../session/state';
 import { TOKENS } from '../../canvas/tokens';
-import { accountAtom } from '../../hub/state';
+import { accountAtom, tickerAtom } from '../../hub/state';
 import { formatFixed } from '../../lib/format';
 import { cancelOrder, modifyOrder } from '../../session/orderActions';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -22,7 +22,7 @@ import { useFailureText } from '../../ui/useFailureText';
 import { checkModify } from '../../lib/orderValidation';
 import { pushToastAtom } from '../../ui/toasts/state';
 import type { ChartRenderer } from './ChartRenderer';
-import { dragHint, isPlanOrder, roundPrice, toOrderLines, type OrderLine } from './lines';
+import { dragHint, isPlanOrder, orderLineAnchor, roundPrice, toOrderLines, type OrderLine } from './lines';
 import type { PriceLineDraw } from './priceLines';
 import { CANCEL_PROMPT_PREF_KEY } from './state';
 
@@ -36,6 +36,20 @@ type Ask =
     }
   | { readonly type: 'cancel'; readonly line: OrderLine };
 
+const anchorAtoms = new Map<string, Atom<number | null>>();
+
+/** A symbol's `orderLineAnchor`: its readers re-render when the market has moved about 1 %. */
+function anchorAtom(symbol: string): Atom<number | null> {
+  let a = anchorAtoms.get(symbol);
+  if (a === undefined) {
+    const ticker = tickerAtom(symbol);
+    a = atom((get) => orderLineAnchor(get(ticker)?.last));
+    a.debugLabel = `orderLineAnchor(${symbol})`;
+    anchorAtoms.set(symbol, a);
+  }
+  return a;
+}
+
 /** Order lines with drag-to-modify and cancel for the routed symbol. */
 export function OrderLines({
   renderer,
@@ -45,7 +59,8 @@ export function OrderLines({
 }: {
   readonly renderer: ChartRenderer;
   readonly symbol: SymbolInfo;
-  readonly lastPrice: number | null;
+  /** Reads the last price when a dropped line is checked (a prop that changed with every ticker re-rendered all). */
+  readonly lastPrice: () => number | null;
   readonly onDraws: (d: readonly PriceLineDraw[]) => void;
 }): React.JSX.Element {
   const { t } = useTranslation('chart');
@@ -64,9 +79,8 @@ export function OrderLines({
   const handles = useRef(new Map<string, HTMLDivElement>());
 
   // The lines kept are those nearest the market; which ones is settled again when the price has moved about 1 %,
-  // not on every tick (the anchor is the last price rounded to a 1 % grid).
-  const anchor =
-    lastPrice === null || !(lastPrice > 0) ? null : 1.01 ** Math.round(Math.log(lastPrice) / Math.log(1.01));
+  // and only then does a ticker re-render the lines.
+  const anchor = useAtomValue(anchorAtom(symbol.symbol));
   const lines = useMemo(
     () => toOrderLines(account?.openOrders ?? [], symbol.symbol, anchor),
     [account, symbol.symbol, anchor],
@@ -163,19 +177,20 @@ export function OrderLines({
     const price = roundPrice(raw, symbol.pricePrecision);
     if (price === '' || !(Number(price) > 0)) return;
     const plan = isPlanOrder(l.order);
+    const last = lastPrice();
     const check = checkModify(plan ? { trigger: price } : { price }, {
       executedQty: l.order.cumExecQty,
       isLeverage: l.order.isLeverage,
       unified,
       side: l.side,
-      lastPrice: lastPrice === null ? null : lastPrice.toFixed(symbol.pricePrecision),
+      lastPrice: last === null ? null : last.toFixed(symbol.pricePrecision),
       triggerDirection: !plan ? 0 : l.side === 'Buy' ? 1 : 2,
     });
     if (check.type === 'reject') {
       push({ tone: 'error', title: failureText({ type: 'message', key: check.key, params: {} }), body: '' });
       return;
     }
-    const hint = dragHint(l, price, lastPrice) ?? (check.type === 'hint' ? 'crossesMarket' : null);
+    const hint = dragHint(l, price, last) ?? (check.type === 'hint' ? 'crossesMarket' : null);
     if (hint !== null) setAsk({ type: 'hint', line: l, price, hint });
     else if (needsConfirm(flags, 'modify')) setAsk({ type: 'hint', line: l, price, hint: 'confirm' });
     else void send(l, price);

@@ -27,7 +27,8 @@ export function QuickOrder({
 }: {
   readonly renderer: ChartRenderer;
   readonly symbol: SymbolInfo;
-  readonly lastPrice: number | null;
+  /** Reads the last price when the panel opens (the side is chosen against it then). */
+  readonly lastPrice: () => number | null;
   readonly loggedIn: boolean;
 }): React.JSX.Element | null {
   const { t } = useTranslation('chart');
@@ -76,7 +77,7 @@ export function QuickOrder({
     if (y === null || hoveredPrice === null) return;
     setPanel({
       price: roundPrice(hoveredPrice, symbol.pricePrecision),
-      side: quickOrderSide(hoveredPrice, lastPrice),
+      side: quickOrderSide(hoveredPrice, lastPrice()),
       y,
     });
   };

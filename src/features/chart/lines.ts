@@ -136,6 +136,16 @@ export function isPlanOrder(o: OrderEvent): boolean {
 export const MAX_ORDER_LINES = 50;
 
 /**
+ * The price the kept order lines are chosen around: the last price on a 1 % grid, so which lines are kept is settled
+ * again when the market has moved about 1 %, not on every tick. null without a positive price.
+ */
+export function orderLineAnchor(lastPrice: number | null | undefined): number | null {
+  if (lastPrice === null || lastPrice === undefined || !(lastPrice > 0) || !Number.isFinite(lastPrice))
+    return null;
+  return 1.01 ** Math.round(Math.log(lastPrice) / Math.log(1.01));
+}
+
+/**
  * Lines of a symbol's open orders: limit orders at their price, plan orders waiting for their trigger at the
  * trigger price. Market orders and rows without a positive price have no line. At most `max`, nearest `nearPrice`
  * (the newest orders when it is unknown). Sorted by price, highest first.

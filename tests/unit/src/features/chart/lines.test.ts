@@ -13,6 +13,7 @@ import {
   toOrderLines,
   toSeriesMarkers,
   MAX_ORDER_LINES,
+  orderLineAnchor,
 } from '../../../../../src/features/chart/lines';
 
 const MIN = 60_000;
@@ -200,6 +201,26 @@ describe('order lines', () => {
     const newest = toOrderLines(orders, 'BTCUSDT', null, 3);
     expect(newest.map((l) => l.id)).toEqual(['o119', 'o118', 'o117']);
     expect(toOrderLines(orders.slice(0, 10), 'BTCUSDT', 55_000)).toHaveLength(10);
+  });
+
+  // The order lines re-render when the anchor changes, so it must hold still on ticks and move with the market.
+  it('anchors the kept lines on a 1 % grid of the last price: still on ticks, moved by a 1 % move', () => {
+    for (const bad of [null, undefined, 0, -5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(orderLineAnchor(bad)).toBeNull();
+    const a = orderLineAnchor(65_000);
+    expect(a).not.toBeNull();
+    expect(Math.abs((a ?? 0) / 65_000 - 1)).toBeLessThan(0.005);
+    let changes = 0;
+    let prev = a;
+    // 2,000 ticks of 0.5 dollars: a 1,000-dollar (1.5 %) walk changes the anchor once or twice, not per tick.
+    for (let i = 1; i <= 2_000; i++) {
+      const now = orderLineAnchor(65_000 + i * 0.5);
+      if (now !== prev) changes += 1;
+      prev = now;
+    }
+    expect(changes).toBeGreaterThanOrEqual(1);
+    expect(changes).toBeLessThanOrEqual(2);
+    expect(orderLineAnchor(65_000 * 1.05)).not.toBe(a);
   });
 });
 
