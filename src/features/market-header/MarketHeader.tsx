@@ -23,13 +23,49 @@ export function MarketHeader({
   readonly locale: Locale;
 }): React.JSX.Element {
   const { t } = useTranslation('header');
-  const ticker = useAtomValue(tickerAtom(symbol.symbol));
   const user = useAtomValue(sessionUserAtom);
   const [guideOpen, setGuideOpen] = useState(false);
   const openGuide = useCallback(() => {
     setGuideOpen(true);
   }, []);
   useTradeGuideAutoOpen(user, openGuide);
+
+  return (
+    <div className="market-header" data-testid="market-header">
+      <SymbolSelector symbol={symbol} locale={locale} />
+      <TickerStats symbol={symbol} locale={locale} />
+      <div className="header-end">
+        <LtInfoLink symbol={symbol} locale={locale} />
+        <LiquidityShieldLink symbol={symbol.symbol} isDemo={user?.isDemo ?? false} />
+        <button type="button" className="header-link" onClick={openGuide}>
+          <Icon name="info" /> {t('guide.entry')}
+        </button>
+      </div>
+      {guideOpen && (
+        <TradeGuideDialog
+          loggedIn={user?.loggedIn ?? false}
+          onClose={() => {
+            setGuideOpen(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The last price, the 24h change and the statistics: the header's only part that follows the ticker, so a ticker
+ * re-renders these and not the symbol selector, the links or the guide.
+ */
+function TickerStats({
+  symbol,
+  locale,
+}: {
+  readonly symbol: SymbolInfo;
+  readonly locale: Locale;
+}): React.JSX.Element {
+  const { t } = useTranslation('header');
+  const ticker = useAtomValue(tickerAtom(symbol.symbol));
   const p = symbol.pricePrecision;
   const change = ticker?.change24h ?? Number.NaN;
   const changeTone = change > 0 ? 'up' : change < 0 ? 'down' : undefined;
@@ -49,8 +85,7 @@ export function MarketHeader({
   ];
 
   return (
-    <div className="market-header" data-testid="market-header">
-      <SymbolSelector symbol={symbol} locale={locale} />
+    <>
       <div className="price-block">
         <div
           className={`last-price ${ticker?.direction === 'up' ? 'up' : ticker?.direction === 'down' ? 'down' : ''}`}
@@ -63,21 +98,6 @@ export function MarketHeader({
         </div>
       </div>
       <HeaderStats stats={stats} />
-      <div className="header-end">
-        <LtInfoLink symbol={symbol} locale={locale} />
-        <LiquidityShieldLink symbol={symbol.symbol} isDemo={user?.isDemo ?? false} />
-        <button type="button" className="header-link" onClick={openGuide}>
-          <Icon name="info" /> {t('guide.entry')}
-        </button>
-      </div>
-      {guideOpen && (
-        <TradeGuideDialog
-          loggedIn={user?.loggedIn ?? false}
-          onClose={() => {
-            setGuideOpen(false);
-          }}
-        />
-      )}
-    </div>
+    </>
   );
 }
