@@ -46,25 +46,37 @@ export function tickerAtom(symbol: string): Atom<TickerView | undefined> {
   return a;
 }
 
-const lastPriceAtoms = new Map<string, Atom<string | null>>();
+const tickerViewAtoms = new Map<string, Atom<unknown>>();
+
+/**
+ * What `select` reads off one symbol's ticker, as an atom kept per `name` and symbol: its readers re-render only when
+ * that value changes (`Object.is`), not on every ticker. `name` must say everything `select` depends on besides the
+ * ticker (a precision, say), since the first atom made under a name is the one kept.
+ */
+export function tickerViewAtom<T>(
+  symbol: string,
+  name: string,
+  select: (ticker: TickerView | undefined) => T,
+): Atom<T> {
+  const key = `${name}(${symbol})`;
+  let a = tickerViewAtoms.get(key) as Atom<T> | undefined;
+  if (a === undefined) {
+    const ticker = tickerAtom(symbol);
+    a = atom((get) => select(get(ticker)));
+    a.debugLabel = key;
+    tickerViewAtoms.set(key, a);
+  }
+  return a;
+}
 
 /**
  * One symbol's last price as the order form reads it ("65432.10" at `precision` decimals; null without a positive
  * price). Its readers re-render only when that text changes, not on the ticker's other fields.
  */
 export function lastPriceTextAtom(symbol: string, precision: number): Atom<string | null> {
-  const key = `${symbol}|${precision}`;
-  let a = lastPriceAtoms.get(key);
-  if (a === undefined) {
-    const ticker = tickerAtom(symbol);
-    a = atom((get) => {
-      const last = get(ticker)?.last;
-      return last === undefined || !(last > 0) ? null : last.toFixed(precision);
-    });
-    a.debugLabel = `lastPriceTextAtom(${key})`;
-    lastPriceAtoms.set(key, a);
-  }
-  return a;
+  return tickerViewAtom(symbol, `lastPriceText${precision}`, (t) =>
+    t === undefined || !(t.last > 0) ? null : t.last.toFixed(precision),
+  );
 }
 
 /** An atom that is always null: the reader's stand-in for a subscription it does not need right now. */

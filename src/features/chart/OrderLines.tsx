@@ -5,14 +5,14 @@
  * modify is sent. The line shows the new price as pending until the server answers; on reject the message shows
  * and the line snaps back to the open order. Cancel asks first unless the user chose "do not prompt again".
  */
-import { atom, useAtomValue, useSetAtom, type Atom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { useSetPreferences } from '../../session/useAccount';
 import { routeAtom, sessionUserAtom, themeAtom } from '../../session/state';
 import { TOKENS } from '../../canvas/tokens';
-import { accountAtom, tickerAtom } from '../../hub/state';
+import { accountAtom, tickerViewAtom } from '../../hub/state';
 import { formatFixed } from '../../lib/format';
 import { cancelOrder, modifyOrder } from '../../session/orderActions';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -35,20 +35,6 @@ type Ask =
       readonly hint: 'same' | 'crossesMarket' | 'confirm';
     }
   | { readonly type: 'cancel'; readonly line: OrderLine };
-
-const anchorAtoms = new Map<string, Atom<number | null>>();
-
-/** A symbol's `orderLineAnchor`: its readers re-render when the market has moved about 1 %. */
-function anchorAtom(symbol: string): Atom<number | null> {
-  let a = anchorAtoms.get(symbol);
-  if (a === undefined) {
-    const ticker = tickerAtom(symbol);
-    a = atom((get) => orderLineAnchor(get(ticker)?.last));
-    a.debugLabel = `orderLineAnchor(${symbol})`;
-    anchorAtoms.set(symbol, a);
-  }
-  return a;
-}
 
 /** Order lines with drag-to-modify and cancel for the routed symbol. */
 export function OrderLines({
@@ -80,7 +66,9 @@ export function OrderLines({
 
   // The lines kept are those nearest the market; which ones is settled again when the price has moved about 1 %,
   // and only then does a ticker re-render the lines.
-  const anchor = useAtomValue(anchorAtom(symbol.symbol));
+  const anchor = useAtomValue(
+    tickerViewAtom(symbol.symbol, 'orderLineAnchor', (t) => orderLineAnchor(t?.last)),
+  );
   const lines = useMemo(
     () => toOrderLines(account?.openOrders ?? [], symbol.symbol, anchor),
     [account, symbol.symbol, anchor],

@@ -1,18 +1,12 @@
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { SymbolInfo } from '../../../workers/api';
+import type { PairProps } from './pairProps';
 import { navigateAtom } from '../../session/navigation';
-import { pairUrl, type Locale } from '../../session/routes';
+import { pairUrl } from '../../session/routes';
 import { Icon } from '../../ui/Icon';
 
 /** For a leveraged-token symbol, the link to its LT page (spec §2 route /{locale}/trade/spot/lt/{base}/{quote}). */
-export function LtInfoLink({
-  symbol,
-  locale,
-}: {
-  readonly symbol: SymbolInfo;
-  readonly locale: Locale;
-}): React.JSX.Element | null {
+export function LtInfoLink({ symbol, locale }: PairProps): React.JSX.Element | null {
   const { t } = useTranslation('lt');
   const navigate = useSetAtom(navigateAtom);
   if (symbol.ltDirection === '') return null;

@@ -1,9 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SymbolInfo } from '../../../workers/api';
+import type { PairProps } from './pairProps';
 import { Icon } from '../../ui/Icon';
-import type { Locale } from '../../session/routes';
 import { sessionUserAtom } from '../../session/state';
 import { tickerAtom } from '../../hub/state';
 import { formatCompact, formatFixed, formatPercent, NO_VALUE } from '../../lib/format';
@@ -15,13 +14,7 @@ import { TradeGuideDialog } from './TradeGuideDialog';
 import { useTradeGuideAutoOpen } from './useTradeGuideAutoOpen';
 
 /** The market header (spec §2): symbol with its hover list, last price, 24h stats, trade guide, liquidity shield. */
-export function MarketHeader({
-  symbol,
-  locale,
-}: {
-  readonly symbol: SymbolInfo;
-  readonly locale: Locale;
-}): React.JSX.Element {
+export function MarketHeader({ symbol, locale }: PairProps): React.JSX.Element {
   const { t } = useTranslation('header');
   const user = useAtomValue(sessionUserAtom);
   const [guideOpen, setGuideOpen] = useState(false);
@@ -57,13 +50,7 @@ export function MarketHeader({
  * The last price, the 24h change and the statistics: the header's only part that follows the ticker, so a ticker
  * re-renders these and not the symbol selector, the links or the guide.
  */
-function TickerStats({
-  symbol,
-  locale,
-}: {
-  readonly symbol: SymbolInfo;
-  readonly locale: Locale;
-}): React.JSX.Element {
+function TickerStats({ symbol, locale }: PairProps): React.JSX.Element {
   const { t } = useTranslation('header');
   const ticker = useAtomValue(tickerAtom(symbol.symbol));
   const p = symbol.pricePrecision;

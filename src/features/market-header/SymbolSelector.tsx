@@ -2,22 +2,16 @@ import { useSetAtom } from 'jotai';
 import { BanFlag } from './BanFlag';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SymbolInfo } from '../../../workers/api';
+import type { PairProps } from './pairProps';
 import { navigateAtom } from '../../session/navigation';
-import { pairUrl, type Locale } from '../../session/routes';
+import { pairUrl } from '../../session/routes';
 import { SymbolList } from './SymbolList';
 
 /** Close delay after the pointer leaves, so moving from the name into the popover does not close it. */
 const CLOSE_DELAY_MS = 150;
 
 /** The current pair's name; hovering (or clicking) it opens the symbol list. */
-export function SymbolSelector({
-  symbol,
-  locale,
-}: {
-  readonly symbol: SymbolInfo;
-  readonly locale: Locale;
-}): React.JSX.Element {
+export function SymbolSelector({ symbol, locale }: PairProps): React.JSX.Element {
   const { t } = useTranslation('header');
   const navigate = useSetAtom(navigateAtom);
   const [open, setOpen] = useState(false);
