@@ -2,8 +2,16 @@
  * The `page` area (issue 27): the real trade page, not a bench page. Logged in as the seeded UTA account with 20
  * open orders, every panel on screen (1600×1000), the simulator storming at 2,000 msgs/s, each tab's main thread
  * throttled 4× through DevTools. Figures:
- * - `page.mainThreadBusyPct` (one tab) and `page.mainThreadBusyPct4Tabs` (the busiest of four tabs of one browser);
+ * - `page.mainThreadBusyPct` (one tab) and `page.mainThreadBusyPct4Tabs` (the busiest of four tabs of one browser,
+ *   each in a window of its own, all drawn);
  * - `page.longTasks` (all tabs, both windows) and `page.minTabFps` (the slowest of the four tabs' animation frames);
+ * - `page.backTabFps`: the trade page as a tab behind another tab of its window, and `page.backTabFpsTickControl`,
+ *   a one-line page that changes its text four times a second, in the same place. Headless Chromium keeps such a
+ *   tab "visible" (it runs its animation frames) but no display draws it; once a renderer has submitted more than
+ *   three compositor frames that were never drawn, viz sends it BeginFrames only when it submits again or once a
+ *   second (`CompositorFrameSinkSupport::ShouldSendBeginFrame`, `kUndrawnFrameLimit`). A page that never changes
+ *   submits no frames and keeps 60 fps there; any page that changes a few times a second, the control included,
+ *   drops to a few frames a second. The four-tab figures therefore put each tab in a window of its own;
  * - `page.hubThreadPct`: the SharedWorker thread's CPU time from a Chromium trace, in % of one core;
  * - `page.cpuPerTabPct`: one tab unthrottled, its renderer's main thread + its workers other than the hub + the
  *   renderer's compositor + the display compositor, in % of one core;
@@ -96,9 +104,32 @@ async function loggedInContext(browser: Browser, sim: Simulator): Promise<Browse
   return ctx;
 }
 
-/** Opens the trade page in a new tab, waits for the worker-painted book and the open orders, throttles it. */
-async function openTab(ctx: BrowserContext, sim: Simulator, query: string, throttle: number) {
-  const page = await ctx.newPage();
+/**
+ * A blank page of `ctx` in a window of its own (CDP `Target.createTarget` with `newWindow`), so that it shares the
+ * context's SharedWorker but is drawn beside the others instead of sitting behind them as a tab (see the module
+ * comment: Chromium throttles a tab whose frames no display draws).
+ */
+async function pageInNewWindow(browser: Browser, ctx: BrowserContext): Promise<Page> {
+  const first = ctx.pages()[0];
+  if (first === undefined) return ctx.newPage();
+  const own = await ctx.newCDPSession(first);
+  const { targetInfo } = await own.send('Target.getTargetInfo');
+  await own.detach();
+  const cdp = await browser.newBrowserCDPSession();
+  const next = ctx.waitForEvent('page');
+  await cdp.send('Target.createTarget', {
+    url: 'about:blank',
+    newWindow: true,
+    browserContextId: targetInfo.browserContextId,
+  });
+  await cdp.detach();
+  return next;
+}
+
+/** Opens the trade page (in `page`, or a new tab), waits for the worker-painted book and the open orders, throttles it. */
+async function openTab(ctx: BrowserContext, sim: Simulator, query: string, throttle: number, into?: Page) {
+  const page = into ?? (await ctx.newPage());
+  await page.setViewportSize({ width: 1600, height: 1000 });
   await page.goto(`${sim.url}${PAGE}?paintStats=1${query}`);
   await page.locator('canvas[data-renderer]').first().waitFor({ timeout: 30_000 });
   await page.getByTestId('order-form').waitFor({ timeout: 30_000 });
@@ -106,6 +137,40 @@ async function openTab(ctx: BrowserContext, sim: Simulator, query: string, throt
   await cdp.send('Performance.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   return { page, cdp };
+}
+
+/**
+ * requestAnimationFrame callbacks per second in `page` over `ms` (its own loop, measured in the page). A string, as
+ * PROBES is: tsx would wrap an inner named function in a helper the page does not have.
+ */
+async function rafRate(page: Page, ms: number): Promise<number> {
+  return page.evaluate(`new Promise((done) => {
+    let n = 0;
+    const t0 = performance.now();
+    const tick = () => {
+      n++;
+      const t = performance.now() - t0;
+      if (t < ${ms}) requestAnimationFrame(tick);
+      else done((n * 1000) / t);
+    };
+    requestAnimationFrame(tick);
+  })`);
+}
+
+/**
+ * The frame rate of a tab that sits behind another tab of its window, for `url` (unthrottled): Chromium runs its
+ * animation frames while it reports itself visible, but no display draws it.
+ */
+async function backTabFps(ctx: BrowserContext, url: string, ms: number): Promise<number> {
+  const back = await ctx.newPage();
+  await back.goto(url);
+  const front = await ctx.newPage();
+  await front.goto(url);
+  await new Promise((r) => setTimeout(r, 2000));
+  const [fps] = await Promise.all([rafRate(back, ms), rafRate(front, ms)]);
+  await back.close();
+  await front.close();
+  return fps;
 }
 
 /**
@@ -159,10 +224,16 @@ function threadCpu(events: readonly ThreadEvent[]): { byThread: Map<string, numb
   return { byThread, wallMs: (t1 - t0) / 1000 };
 }
 
-/** The floor page and worker (`/floor.html`), served beside the app: a SharedWorker that receives and parses. */
+/**
+ * Pages served beside the app: the floor page and worker (`/floor.html`), a SharedWorker that receives and parses;
+ * and the back-tab control (`/tick.html`), one line of text that changes four times a second.
+ */
 const FLOOR_FILES: Readonly<Record<string, string>> = {
   'floor.html': '<!doctype html><html><body><p>floor</p><script src="/floor.js"></script></body></html>',
   'floor.js': "new SharedWorker('/floor-worker.js').port.start();",
+  'tick.html': '<!doctype html><html><body><p id="t">0</p><script src="/tick.js"></script></body></html>',
+  'tick.js':
+    "let n = 0; setInterval(() => { document.getElementById('t').textContent = String(++n); }, 250);",
   'floor-worker.js': `self.__floor = { frames: 0 };
 let started = false;
 self.onconnect = () => {
@@ -325,10 +396,12 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     add('page.hubFloorPct', ((floorUs * hubFramesSeen) / free.wallMs) * 0.1, '% core');
     await ctxF.close();
 
-    // Four tabs of one browser (one hub, one socket), each throttled 4×.
+    // Four tabs of one browser (one hub, one socket), each in a window of its own so that all four are drawn, each
+    // throttled 4×.
     const ctx4 = await loggedInContext(browser, sim);
     const four = [];
-    for (let i = 0; i < 4; i++) four.push(await openTab(ctx4, sim, '', 4));
+    for (let i = 0; i < 4; i++)
+      four.push(await openTab(ctx4, sim, '', 4, await pageInNewWindow(browser, ctx4)));
     await new Promise((r) => setTimeout(r, 2000));
     const w4 = await window_(four, ms);
     longTasks += w4.longTasks;
@@ -343,6 +416,14 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     add('page.minTabFpsUnthrottled', Math.min(...w4u.fps), 'fps');
     add('page.longTasks4TabsUnthrottled', w4u.longTasks, 'tasks');
     await ctx4.close();
+
+    // A tab behind another tab of its window: the trade page, and its control, a one-line page that changes its
+    // text four times a second (see the module comment).
+    const ctxB = await loggedInContext(browser, sim);
+    const backMs = quick ? 2_000 : 4_000;
+    add('page.backTabFps', await backTabFps(ctxB, `${sim.url}${PAGE}`, backMs), 'fps');
+    add('page.backTabFpsTickControl', await backTabFps(ctxB, `${sim.url}/tick.html`, backMs), 'fps');
+    await ctxB.close();
 
     // Worker painting against main-thread painting, windows interleaved (each in its own context).
     const ratios: number[] = [];
