@@ -64,6 +64,15 @@ test('with trades arriving, the live layer draws the forming bar and the chart f
       { timeout: 15_000, intervals: [250] },
     )
     .toBe(3);
+  // Every canvas of the chart, the library's and the layer's, draws desynchronized (desyncCanvas.ts), so its frames
+  // skip the page's commit. A context made before the chart marks its container would read false here.
+  const desync = await chart.evaluate((root) =>
+    [...root.querySelectorAll('canvas')].map(
+      (c) => c.getContext('2d')?.getContextAttributes().desynchronized,
+    ),
+  );
+  expect(desync.length).toBeGreaterThanOrEqual(12);
+  expect(desync.filter((d) => d !== true)).toEqual([]);
   // The layer over the pane has drawn something (the forming bar), and is laid out over the chart, not at zero size.
   const pane = layer.first();
   const box = await pane.boundingBox();

@@ -26,6 +26,7 @@ import {
 import type { CandleRow } from '../../../workers/api';
 import type { ColourTokens } from '../../canvas/tokens';
 import { chartThemeOptions } from './chartTheme';
+import { desyncCanvasesIn } from './desyncCanvas';
 import type { ChartTimezone, ChartType } from './config';
 import { IndicatorPanes, INDICATOR_REFRESH_MS } from './indicatorPanes';
 import type { IndicatorId } from './indicators';
@@ -93,6 +94,8 @@ export class ChartRenderer {
     const box = container.getBoundingClientRect();
     this.width = evenPx(box.width);
     this.height = evenPx(box.height);
+    // Before the library asks for its first context (desyncCanvas.ts): its canvases then skip the page's commit.
+    desyncCanvasesIn(container);
     this.chart = createChart(container, {
       ...theme,
       // Sized here, not by the library's `autoSize`: its observer compares the container's raw size with the even
