@@ -1,8 +1,9 @@
 /**
- * Browser benches: 4 tabs of the hub bench page (hub in a SharedWorker, each tab painting from its paint worker)
- * against the simulator storming at 2,000 msgs/s, each tab's main thread throttled 4× through DevTools; then one
- * tab painting on its main thread instead; then one tab of the main-thread reference page doing the same work.
- * Busy time comes from DevTools' TaskDuration metric; sockets from the simulator's own connection count.
+ * Browser benches: 4 tabs of the hub bench page, each in a window of its own so that all four are drawn (hub in a
+ * SharedWorker, each tab painting from its paint worker) against the simulator storming at 2,000 msgs/s, each tab's
+ * main thread throttled 4× through DevTools; then one tab painting on its main thread instead; then one tab of the
+ * main-thread reference page doing the same work. Busy time comes from DevTools' TaskDuration metric; sockets from
+ * the simulator's own connection count.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,10 +79,34 @@ function pct(xs: readonly number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
 }
 
+/**
+ * A blank page of `ctx` in a window of its own (CDP `Target.createTarget` with `newWindow`), so that it shares the
+ * context's SharedWorker but is drawn beside the others instead of sitting behind them as a tab (see
+ * bench/page.bench.ts: Chromium throttles a tab whose frames no display draws).
+ */
+export async function pageInNewWindow(ctx: BrowserContext): Promise<Page> {
+  const first = ctx.pages()[0];
+  const browser = ctx.browser();
+  if (first === undefined || browser === null) return ctx.newPage();
+  const own = await ctx.newCDPSession(first);
+  const { targetInfo } = await own.send('Target.getTargetInfo');
+  await own.detach();
+  const cdp = await browser.newBrowserCDPSession();
+  const next = ctx.waitForEvent('page');
+  await cdp.send('Target.createTarget', {
+    url: 'about:blank',
+    newWindow: true,
+    browserContextId: targetInfo.browserContextId,
+  });
+  await cdp.detach();
+  return next;
+}
+
+/** Opens `url` in `n` pages of `ctx`, each in a window of its own (all drawn), and waits for the bench stats. */
 export async function openPages(ctx: BrowserContext, url: string, n: number): Promise<Page[]> {
   const pages: Page[] = [];
   for (let i = 0; i < n; i++) {
-    const p = await ctx.newPage();
+    const p = await pageInNewWindow(ctx);
     await p.goto(url);
     await p.waitForFunction(() => (window as unknown as Partial<BenchWindow>).__bench !== undefined);
     pages.push(p);

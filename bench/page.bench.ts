@@ -34,7 +34,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../server/app';
-import { CHROMIUM_ARGS } from './browser.bench';
+import { CHROMIUM_ARGS, pageInNewWindow } from './browser.bench';
 import { displayLatency, pct, type TraceEvent } from './displayLatency';
 import type { BenchResult } from './measure';
 import { traceEvents } from './render.bench';
@@ -102,28 +102,6 @@ async function loggedInContext(browser: Browser, sim: Simulator): Promise<Browse
   });
   if (!res.ok()) throw new Error(`bench/page: login answered ${res.status()}`);
   return ctx;
-}
-
-/**
- * A blank page of `ctx` in a window of its own (CDP `Target.createTarget` with `newWindow`), so that it shares the
- * context's SharedWorker but is drawn beside the others instead of sitting behind them as a tab (see the module
- * comment: Chromium throttles a tab whose frames no display draws).
- */
-async function pageInNewWindow(browser: Browser, ctx: BrowserContext): Promise<Page> {
-  const first = ctx.pages()[0];
-  if (first === undefined) return ctx.newPage();
-  const own = await ctx.newCDPSession(first);
-  const { targetInfo } = await own.send('Target.getTargetInfo');
-  await own.detach();
-  const cdp = await browser.newBrowserCDPSession();
-  const next = ctx.waitForEvent('page');
-  await cdp.send('Target.createTarget', {
-    url: 'about:blank',
-    newWindow: true,
-    browserContextId: targetInfo.browserContextId,
-  });
-  await cdp.detach();
-  return next;
 }
 
 /** Opens the trade page (in `page`, or a new tab), waits for the worker-painted book and the open orders, throttles it. */
@@ -400,8 +378,7 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     // throttled 4×.
     const ctx4 = await loggedInContext(browser, sim);
     const four = [];
-    for (let i = 0; i < 4; i++)
-      four.push(await openTab(ctx4, sim, '', 4, await pageInNewWindow(browser, ctx4)));
+    for (let i = 0; i < 4; i++) four.push(await openTab(ctx4, sim, '', 4, await pageInNewWindow(ctx4)));
     await new Promise((r) => setTimeout(r, 2000));
     const w4 = await window_(four, ms);
     longTasks += w4.longTasks;
