@@ -104,7 +104,7 @@ async function loggedInContext(browser: Browser, sim: Simulator): Promise<Browse
   return ctx;
 }
 
-/** Opens the trade page (in `page`, or a new tab), waits for the worker-painted book and the open orders, throttles it. */
+/** Opens the trade page (in `into`, or a new tab), waits for the worker-painted book and the open orders, throttles it. */
 async function openTab(ctx: BrowserContext, sim: Simulator, query: string, throttle: number, into?: Page) {
   const page = into ?? (await ctx.newPage());
   await page.setViewportSize({ width: 1600, height: 1000 });
