@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { formatTitle, TITLE_MIN_INTERVAL_MS } from './title';
 
 /**
- * Keeps `document.title` on the pair, its last price and the rise/fall arrow, written at most every 250 ms
- * (the latest value always lands).
+ * Keeps `document.title` on the pair, its last price and the rise/fall arrow, written at most every
+ * TITLE_MIN_INTERVAL_MS (the latest value always lands).
  */
 export function useDocumentTitle(
   pair: string,

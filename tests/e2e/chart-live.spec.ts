@@ -3,7 +3,8 @@
  * live layer (`LiveBarLayer`, canvases over the price pane, its axis and the VOL pane), not by a full library repaint. The
  * suite's own simulator is still (`--quiet`), so this spec starts one in process and drives BTCUSDT's synthetic flow
  * with its `act` hook. A change that keeps live mode from engaging (the chart laid out at zero width when its
- * candles are set, 79a2a29) fails here.
+ * candles are set, 79a2a29) fails here. The last test checks the browser title against the header's price in every
+ * frame while trades arrive.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Simulator } from '../../server/app';
@@ -155,4 +156,37 @@ test("the layer draws the forming bar's EMA and volume, so the library repaints 
   const above = Math.floor((box?.height ?? 0) - 30);
   expect(above).toBeGreaterThan(300);
   expect(await differingPixels(page, live, library, above)).toBeLessThanOrEqual(12);
+});
+
+test("while trades arrive, the title shows the header's last price in every frame", async ({ page }) => {
+  sim ??= await startLayerSim();
+  const market = sim.synth;
+  await page.goto(`${sim.url}/en/trade/spot/BTC/USDT`);
+  await expect(page.getByTestId('last-price')).toHaveText(/\d/, { timeout: 15_000 });
+  // The page compares the two at every animation frame for 4 s while Node trades every 60 ms (faster than the hub's
+  // 250 ms slow lane). A title written by a timer after the header's render (up to adccce7) differs in most frames.
+  const sampled = page.evaluate(`new Promise((done) => {
+    const el = document.querySelector('[data-testid="last-price"]');
+    let frames = 0, differ = 0, changes = 0, last = '';
+    const t0 = performance.now();
+    const tick = () => {
+      const head = el.textContent.replace(/[^0-9.,]/g, '');
+      const title = (document.title.match(/[0-9][0-9,]*[.][0-9]+/) || [''])[0];
+      frames++;
+      if (head !== title) differ++;
+      if (head !== last) { changes++; last = head; }
+      if (performance.now() - t0 < 4000) requestAnimationFrame(tick);
+      else done({ frames, differ, changes });
+    };
+    requestAnimationFrame(tick);
+  })`);
+  const until = Date.now() + 4200;
+  while (Date.now() < until) {
+    market.act('BTCUSDT', 5);
+    await page.waitForTimeout(60);
+  }
+  const r = (await sampled) as { frames: number; differ: number; changes: number };
+  expect(r.frames).toBeGreaterThan(100);
+  expect(r.changes).toBeGreaterThan(5);
+  expect(r.differ).toBe(0);
 });
