@@ -118,26 +118,8 @@ async function openTab(ctx: BrowserContext, sim: Simulator, query: string, throt
 }
 
 /**
- * requestAnimationFrame callbacks per second in `page` over `ms` (its own loop, measured in the page). A string, as
- * PROBES is: tsx would wrap an inner named function in a helper the page does not have.
- */
-async function rafRate(page: Page, ms: number): Promise<number> {
-  return page.evaluate(`new Promise((done) => {
-    let n = 0;
-    const t0 = performance.now();
-    const tick = () => {
-      n++;
-      const t = performance.now() - t0;
-      if (t < ${ms}) requestAnimationFrame(tick);
-      else done((n * 1000) / t);
-    };
-    requestAnimationFrame(tick);
-  })`);
-}
-
-/**
- * The frame rate of a tab that sits behind another tab of its window, for `url` (unthrottled): Chromium runs its
- * animation frames while it reports itself visible, but no display draws it.
+ * The frame rate of a tab that sits behind another tab of its window, for `url` (unthrottled; `ctx` has the PROBES):
+ * Chromium runs its animation frames while it reports itself visible, but no display draws it.
  */
 async function backTabFps(ctx: BrowserContext, url: string, ms: number): Promise<number> {
   const back = await ctx.newPage();
@@ -145,7 +127,12 @@ async function backTabFps(ctx: BrowserContext, url: string, ms: number): Promise
   const front = await ctx.newPage();
   await front.goto(url);
   await new Promise((r) => setTimeout(r, 2000));
-  const [fps] = await Promise.all([rafRate(back, ms), rafRate(front, ms)]);
+  // Both tabs count frames (the context's PROBES), as a page drawing every frame would.
+  await Promise.all([countFrames(back, true), countFrames(front, true)]);
+  const f0 = await probes(back);
+  const t0 = Date.now();
+  await new Promise((r) => setTimeout(r, ms));
+  const fps = ((await probes(back)).frames - f0.frames) / ((Date.now() - t0) / 1000);
   await back.close();
   await front.close();
   return fps;
