@@ -40,7 +40,7 @@ import { startSimulator, type Simulator } from '../server/app';
 import { CHROMIUM_ARGS, pageInNewWindow } from './browser.bench';
 import { displayLatency, pct, type TraceEvent } from './displayLatency';
 import type { BenchResult } from './measure';
-import { traceEvents } from './render.bench';
+import { busyOver, traceEvents } from './render.bench';
 import { sharedWorker } from './tabs.bench';
 
 /** A trace event with the fields the thread accounting reads. */
@@ -315,16 +315,10 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     await new Promise((r) => setTimeout(r, 2000));
     const w1 = await window_([one], ms);
     add('page.mainThreadBusyPct', w1.busy[0] ?? Number.NaN, '%');
-    const traced0 = await taskSeconds(one.cdp);
-    const tracedWall0 = Date.now();
     await browser.startTracing(one.page, { categories: CATEGORIES });
-    await new Promise((r) => setTimeout(r, ms));
+    const tracedBusy = await busyOver(one.cdp, ms);
     const events = traceEvents(await browser.stopTracing()) as ThreadEvent[];
-    add(
-      'page.mainThreadBusyPctTraced',
-      (((await taskSeconds(one.cdp)) - traced0) / ((Date.now() - tracedWall0) / 1000)) * 100,
-      '%',
-    );
+    add('page.mainThreadBusyPctTraced', tracedBusy * 100, '%');
     const threads = threadCpu(events);
     const hubMs = sumWhere(threads.byThread, (n) => /shared ?worker/i.test(n));
     add('page.hubThreadPct', (hubMs / threads.wallMs) * 100, '% core');

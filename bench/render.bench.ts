@@ -58,7 +58,7 @@ function spreadOf(xs: readonly number[]): number {
 }
 
 /** Main-thread busy fraction (task time over wall time) over `ms`. */
-async function busyOver(cdp: CDPSession, ms: number): Promise<number> {
+export async function busyOver(cdp: CDPSession, ms: number): Promise<number> {
   const t0 = await taskMs(cdp);
   const w0 = Date.now();
   await new Promise((r) => setTimeout(r, ms));
