@@ -25,7 +25,9 @@
  * - `page.hubUsPerFrame`: the hub's CPU per feed frame it received (unthrottled window), and its floor,
  *   `page.hubFloorUsPerFrame`: a bare SharedWorker on the same simulator and topics that only receives each frame
  *   and JSON-parses it. `page.hubFloorPct` is that floor at the hub's frame rate, in % of a core: what any hub that
- *   reads this feed over a browser WebSocket pays before doing anything with it;
+ *   reads this feed over a browser WebSocket pays before doing anything with it. `page.hubRecvFloorUsPerFrame` and
+ *   `page.hubRecvFloorPct` are the same worker with the parse left out: the browser's own cost of handing a text
+ *   frame to a worker's `onmessage`, which no hub code can go below;
  * - `page.throttleFloorIdleTabPct`: the CPU that DevTools' 4× throttle itself burns in an idle one-paragraph tab.
  *   On Linux, Chromium throttles a renderer's main thread with a SIGUSR2 every 200 µs whose handler busy-waits
  *   (`ThreadCPUThrottler::HandleSignal`), whether the thread has work or not: an idle throttled tab costs about
@@ -52,6 +54,8 @@ interface ThreadEvent extends TraceEvent {
 }
 
 const PAGE = '/en/trade/spot/BTC/USDT';
+/** In the hub SharedWorker's script URL (`/assets/hub-<hash>.js` built, `/workers/hub.ts` in dev), and no other's. */
+const HUB_URL_PART = '/hub';
 const CATEGORIES = ['toplevel', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'blink', 'viz'];
 
 /**
@@ -193,16 +197,18 @@ function threadCpu(events: readonly ThreadEvent[]): { byThread: Map<string, numb
 }
 
 /**
- * Pages served beside the app: the floor page and worker (`/floor.html`), a SharedWorker that receives and parses;
+ * Pages served beside the app: the floor page and worker (`/floor.html`), a SharedWorker that receives and parses
+ * each frame (`/floor.html?parse=0`: receives only; the query reaches the worker's URL, so the two are two workers);
  * and the back-tab control (`/tick.html`), one line of text that changes four times a second.
  */
 const FLOOR_FILES: Readonly<Record<string, string>> = {
   'floor.html': '<!doctype html><html><body><p>floor</p><script src="/floor.js"></script></body></html>',
-  'floor.js': "new SharedWorker('/floor-worker.js').port.start();",
+  'floor.js': "new SharedWorker('/floor-worker.js' + location.search).port.start();",
   'tick.html': '<!doctype html><html><body><p id="t">0</p><script src="/tick.js"></script></body></html>',
   'tick.js':
     "let n = 0; setInterval(() => { document.getElementById('t').textContent = String(++n); }, 250);",
   'floor-worker.js': `self.__floor = { frames: 0 };
+const parse = new URLSearchParams(location.search).get('parse') !== '0';
 let started = false;
 self.onconnect = () => {
   if (started) return;
@@ -216,7 +222,7 @@ self.onconnect = () => {
       ws.send(JSON.stringify({ op: 'subscribe', req_id: 'f' + i, args: args.slice(i, i + 10) }));
   };
   ws.onmessage = (ev) => {
-    JSON.parse(ev.data);
+    if (parse) JSON.parse(ev.data);
     self.__floor.frames++;
   };
 };`,
@@ -230,13 +236,35 @@ function staticWithFloor(dist: string): string {
   return dir;
 }
 
-/** A number read inside the (only) SharedWorker of the browser. */
-async function inSharedWorker(browser: Browser, expression: string): Promise<number> {
-  const call = await sharedWorker(await browser.newBrowserCDPSession());
+/** A number read inside the browser's SharedWorker whose script URL contains `urlPart`. */
+async function inSharedWorker(browser: Browser, urlPart: string, expression: string): Promise<number> {
+  const call = await sharedWorker(await browser.newBrowserCDPSession(), urlPart);
   const r = (await call('Runtime.evaluate', { expression, returnByValue: true })) as {
     result?: { value?: unknown };
   };
   return Number(r.result?.value);
+}
+
+/**
+ * The floor worker's thread CPU per frame it received (µs), traced over `ms` in a context of its own; the context is
+ * closed before returning, and the worker with it.
+ */
+async function floorUsPerFrame(browser: Browser, url: string, ms: number): Promise<number> {
+  const ctx = await browser.newContext();
+  try {
+    const page = await ctx.newPage();
+    await page.goto(url);
+    await new Promise((r) => setTimeout(r, 3000));
+    const frames = (): Promise<number> => inSharedWorker(browser, 'floor-worker', 'self.__floor.frames');
+    const f0 = await frames();
+    await browser.startTracing(page, { categories: CATEGORIES });
+    await new Promise((r) => setTimeout(r, ms));
+    const floor = threadCpu(traceEvents(await browser.stopTracing()) as ThreadEvent[]);
+    const seen = (await frames()) - f0;
+    return (sumWhere(floor.byThread, (n) => /shared ?worker/i.test(n)) * 1000) / seen;
+  } finally {
+    await ctx.close();
+  }
 }
 
 /** CPU seconds used so far by every renderer process of the machine's Chromiums (`/proc`, Linux). */
@@ -329,11 +357,11 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     await one.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await new Promise((r) => setTimeout(r, 1000));
     const hubFrames = "self.__hub.counters()['decode.frames']";
-    const hf0 = await inSharedWorker(browser, hubFrames);
+    const hf0 = await inSharedWorker(browser, HUB_URL_PART, hubFrames);
     await browser.startTracing(one.page, { categories: CATEGORIES });
     await new Promise((r) => setTimeout(r, quick ? 5_000 : 10_000));
     const free = threadCpu(traceEvents(await browser.stopTracing()) as ThreadEvent[]);
-    const hubFramesSeen = (await inSharedWorker(browser, hubFrames)) - hf0;
+    const hubFramesSeen = (await inSharedWorker(browser, HUB_URL_PART, hubFrames)) - hf0;
     const hubFreeMs = sumWhere(free.byThread, (n) => /shared ?worker/i.test(n));
     add('page.hubUsPerFrame', (hubFreeMs * 1000) / hubFramesSeen, 'µs');
     const tabMs = sumWhere(
@@ -352,20 +380,20 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     );
     await ctx1.close();
 
-    // The floor under the hub: a bare SharedWorker on the same feed that only receives and parses each frame.
-    const ctxF = await browser.newContext();
-    const floorPage = await ctxF.newPage();
-    await floorPage.goto(`${sim.url}/floor.html`);
-    await new Promise((r) => setTimeout(r, 3000));
-    const ff0 = await inSharedWorker(browser, 'self.__floor.frames');
-    await browser.startTracing(floorPage, { categories: CATEGORIES });
-    await new Promise((r) => setTimeout(r, quick ? 5_000 : 10_000));
-    const floor = threadCpu(traceEvents(await browser.stopTracing()) as ThreadEvent[]);
-    const floorFrames = (await inSharedWorker(browser, 'self.__floor.frames')) - ff0;
-    const floorUs = (sumWhere(floor.byThread, (n) => /shared ?worker/i.test(n)) * 1000) / floorFrames;
-    add('page.hubFloorUsPerFrame', floorUs, 'µs');
-    add('page.hubFloorPct', ((floorUs * hubFramesSeen) / free.wallMs) * 0.1, '% core');
-    await ctxF.close();
+    // The floors under the hub: a bare SharedWorker on the same feed that receives and parses each frame, and one
+    // that only receives it. Each is expressed at the hub's own frame rate.
+    for (const [key, search] of [
+      ['page.hubFloor', ''],
+      ['page.hubRecvFloor', '?parse=0'],
+    ] as const) {
+      const floorUs = await floorUsPerFrame(
+        browser,
+        `${sim.url}/floor.html${search}`,
+        quick ? 5_000 : 10_000,
+      );
+      add(`${key}UsPerFrame`, floorUs, 'µs');
+      add(`${key}Pct`, ((floorUs * hubFramesSeen) / free.wallMs) * 0.1, '% core');
+    }
 
     // Four tabs of one browser (one hub, one socket), each in a window of its own so that all four are drawn, each
     // throttled 4×.

@@ -30,12 +30,16 @@ const PAIRS = [
   'BANX/USDT',
 ];
 
-/** Runtime calls in the SharedWorker over the browser's CDP session (a worker has no page; flatten: false). */
+/**
+ * Runtime calls in the SharedWorker over the browser's CDP session (a worker has no page; flatten: false): the first
+ * whose script URL contains `urlPart` (any, when empty).
+ */
 export async function sharedWorker(
   cdp: CDPSession,
+  urlPart = '',
 ): Promise<(method: string, params?: object) => Promise<unknown>> {
   const { targetInfos } = await cdp.send('Target.getTargets');
-  const t = targetInfos.find((x) => x.type === 'shared_worker');
+  const t = targetInfos.find((x) => x.type === 'shared_worker' && x.url.includes(urlPart));
   if (t === undefined) throw new Error('bench/tabs: no shared_worker target');
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false });
   const waiting = new Map<number, (r: unknown) => void>();
