@@ -282,6 +282,17 @@ test('the form reads the live last price while no price is typed, and only then'
   await expect(value).not.toHaveText(valueFirst, { timeout: 10_000 });
 });
 
+test('the summary under the fields changes language with the page, without a reload', async ({ page }) => {
+  await loginAs(page, 'classic@sim.local', 'classic-pass');
+  const summary = page.getByTestId('order-form').locator('.order-summary');
+  await expect(summary).toContainText('Max buy');
+  // Its labels are read once per language (it re-renders with every ticker), so they must follow the switch.
+  await page.getByTestId('language-switcher').selectOption('de-DE');
+  await expect(summary).toContainText('Max. Kauf');
+  await expect(summary).toContainText('Orderwert');
+  await expect(summary).not.toContainText('Order value');
+});
+
 test('a resting limit order fills when the market crosses it, moves to history and toasts', async ({
   page,
   playwright,

@@ -97,6 +97,10 @@ test.describe('languages and direction', () => {
     await expect(page).toHaveURL(/\/de-DE\/trade\/spot\/ETH\/USDT$/);
     await expect(page.getByRole('tab', { name: 'Handeln' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    // Labels that live components read once per language, not per ticker, follow the switch as well.
+    await expect(page.getByTestId('header-stats')).toContainText('24h-Hoch');
+    await expect(page.locator('.price-change')).toHaveAttribute('title', '24h-Änderung');
+    await expect(page).toHaveTitle(/\| Spot-Handel$/);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
     await page.getByTestId('language-switcher').selectOption('ar-SA');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

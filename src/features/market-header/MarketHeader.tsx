@@ -26,7 +26,16 @@ export function MarketHeader({ symbol, locale }: PairProps): React.JSX.Element {
   return (
     <div className="market-header" data-testid="market-header">
       <SymbolSelector symbol={symbol} locale={locale} />
-      <TickerStats symbol={symbol} locale={locale} />
+      <TickerStats
+        symbol={symbol}
+        locale={locale}
+        labels={{
+          high: t('stats.high'),
+          low: t('stats.low'),
+          turnover: t('stats.turnover', { coin: symbol.quote }),
+          change: t('stats.change'),
+        }}
+      />
       <div className="header-end">
         <LtInfoLink symbol={symbol} locale={locale} />
         <LiquidityShieldLink symbol={symbol.symbol} isDemo={user?.isDemo ?? false} />
@@ -46,12 +55,24 @@ export function MarketHeader({ symbol, locale }: PairProps): React.JSX.Element {
   );
 }
 
+/** The statistics' translated labels, read by the header (which re-renders on a language change, not a ticker). */
+interface TickerLabels {
+  readonly high: string;
+  readonly low: string;
+  readonly turnover: string;
+  readonly change: string;
+}
+
 /**
  * The last price, the 24h change and the statistics: the header's only part that follows the ticker, so a ticker
- * re-renders these and not the symbol selector, the links or the guide.
+ * re-renders these and not the symbol selector, the links or the guide. It calls no translation: the labels come
+ * from the header.
  */
-function TickerStats({ symbol, locale }: PairProps): React.JSX.Element {
-  const { t } = useTranslation('header');
+function TickerStats({
+  symbol,
+  locale,
+  labels,
+}: PairProps & { readonly labels: TickerLabels }): React.JSX.Element {
   const ticker = useAtomValue(tickerAtom(symbol.symbol));
   const p = symbol.pricePrecision;
   const change = ticker?.change24h ?? Number.NaN;
@@ -60,13 +81,13 @@ function TickerStats({ symbol, locale }: PairProps): React.JSX.Element {
   const stats: HeaderStat[] = [
     {
       key: 'high',
-      label: t('stats.high'),
+      label: labels.high,
       value: ticker ? formatFixed(ticker.high24h, p, locale) : NO_VALUE,
     },
-    { key: 'low', label: t('stats.low'), value: ticker ? formatFixed(ticker.low24h, p, locale) : NO_VALUE },
+    { key: 'low', label: labels.low, value: ticker ? formatFixed(ticker.low24h, p, locale) : NO_VALUE },
     {
       key: 'turnover',
-      label: t('stats.turnover', { coin: symbol.quote }),
+      label: labels.turnover,
       value: ticker ? formatCompact(ticker.turnover24h, locale) : NO_VALUE,
     },
   ];
@@ -80,7 +101,7 @@ function TickerStats({ symbol, locale }: PairProps): React.JSX.Element {
         >
           {ticker ? formatFixed(ticker.last, p, locale) : NO_VALUE}
         </div>
-        <div className={`price-change ${changeTone ?? ''}`} title={t('stats.change')}>
+        <div className={`price-change ${changeTone ?? ''}`} title={labels.change}>
           {formatPercent(change, locale)}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { toDecimal } from '../../lib/decimalInput';
@@ -53,6 +54,18 @@ export function OrderSummary({
   readonly prefs: TradePreferences;
 }): React.JSX.Element {
   const { t } = useTranslation('trade');
+  // Read once per language: the summary re-renders with every ticker while it sizes against the market.
+  const labels = useMemo(
+    () => ({
+      available: t('summary.available'),
+      maxBuy: t('summary.maxBuy'),
+      maxSell: t('summary.maxSell'),
+      borrow: t('summary.borrow'),
+      quota: t('summary.quota'),
+      orderValue: t('summary.orderValue'),
+    }),
+    [t],
+  );
   const quota = useAtomValue(quotaRemainAtom);
   const buy = draft.side === 'Buy';
   // Quote sums read in the price's decimals (cut down): "99,884.80 USDT", not eight decimals of noise.
@@ -84,7 +97,7 @@ export function OrderSummary({
     <dl className="order-summary">
       {prefs.showAvailableBalance && (
         <div className="summary-row">
-          <dt>{t('summary.available')}</dt>
+          <dt>{labels.available}</dt>
           <dd data-testid="available">
             {buy
               ? `${fmt(available.quote, quoteDp, locale)} ${symbol.quote}`
@@ -94,13 +107,13 @@ export function OrderSummary({
       )}
       {prefs.showMaxBuy && (
         <div className="summary-row">
-          <dt>{buy ? t('summary.maxBuy') : t('summary.maxSell')}</dt>
+          <dt>{buy ? labels.maxBuy : labels.maxSell}</dt>
           <dd data-testid="max-size">{maxText}</dd>
         </div>
       )}
       {draft.leverage && prefs.showBorrowedAmount && (
         <div className="summary-row">
-          <dt>{t('summary.borrow')}</dt>
+          <dt>{labels.borrow}</dt>
           <dd data-testid="borrow">
             {fmt(borrow, buy ? quoteDp : symbol.quantityPrecision, locale)} {buy ? symbol.quote : symbol.base}
           </dd>
@@ -108,14 +121,14 @@ export function OrderSummary({
       )}
       {quota !== null && buy && (
         <div className="summary-row">
-          <dt>{t('summary.quota')}</dt>
+          <dt>{labels.quota}</dt>
           <dd data-testid="quota">
             {fmt(quota, 2, locale)} {symbol.quote}
           </dd>
         </div>
       )}
       <div className="summary-row">
-        <dt>{t('summary.orderValue')}</dt>
+        <dt>{labels.orderValue}</dt>
         <dd data-testid="order-value">
           {fmt(value, quoteDp, locale)} {symbol.quote}
         </dd>

@@ -6,7 +6,7 @@
  * Rows are drawn on animation frames only when a new frame, hover or animation step arrived.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementSize } from '../../canvas/useElementSize';
 import type { SymbolInfo, TabInterest } from '../../../workers/api';
@@ -60,6 +60,18 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
   const steps = stepInfo.steps;
   const shownStep = steps.includes(step ?? '') ? (step ?? '') : stepInfo.active;
   const priceDp = Math.min(stepDecimals(shownStep, symbol.pricePrecision), symbol.pricePrecision);
+  // The canvas' words, read once per language, pair and total unit (the book re-renders with its painter's reports).
+  const text = useMemo(
+    () => ({
+      price: t('price', { coin: symbol.quote }),
+      amount: t('amount', { coin: symbol.base }),
+      total: t('total', { coin: total === 'base' ? symbol.base : symbol.quote }),
+      short: { price: t('short.price'), amount: t('short.amount'), total: t('short.total') },
+      ratioBuy: t('ratioBuy'),
+      ratioSell: t('ratioSell'),
+    }),
+    [t, symbol.base, symbol.quote, total],
+  );
   const input: BookInput = {
     kind: 'book',
     width: size.width,
@@ -72,14 +84,7 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
     pricePrecision: symbol.pricePrecision,
     quantityPrecision: symbol.quantityPrecision,
     priceDp,
-    text: {
-      price: t('price', { coin: symbol.quote }),
-      amount: t('amount', { coin: symbol.base }),
-      total: t('total', { coin: total === 'base' ? symbol.base : symbol.quote }),
-      short: { price: t('short.price'), amount: t('short.amount'), total: t('short.total') },
-      ratioBuy: t('ratioBuy'),
-      ratioSell: t('ratioSell'),
-    },
+    text,
     layout,
     total,
     sums: hover !== null,
