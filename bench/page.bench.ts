@@ -236,13 +236,22 @@ function staticWithFloor(dist: string): string {
   return dir;
 }
 
-/** A number read inside the browser's SharedWorker whose script URL contains `urlPart`. */
-async function inSharedWorker(browser: Browser, urlPart: string, expression: string): Promise<number> {
+/**
+ * A reader of a number inside the browser's SharedWorker whose script URL contains `urlPart`: the worker is attached
+ * once, here, and each call of the reader evaluates `expression` again.
+ */
+async function sharedWorkerNumber(
+  browser: Browser,
+  urlPart: string,
+  expression: string,
+): Promise<() => Promise<number>> {
   const call = await sharedWorker(await browser.newBrowserCDPSession(), urlPart);
-  const r = (await call('Runtime.evaluate', { expression, returnByValue: true })) as {
-    result?: { value?: unknown };
+  return async () => {
+    const r = (await call('Runtime.evaluate', { expression, returnByValue: true })) as {
+      result?: { value?: unknown };
+    };
+    return Number(r.result?.value);
   };
-  return Number(r.result?.value);
 }
 
 /**
@@ -255,7 +264,7 @@ async function floorUsPerFrame(browser: Browser, url: string, ms: number): Promi
     const page = await ctx.newPage();
     await page.goto(url);
     await new Promise((r) => setTimeout(r, 3000));
-    const frames = (): Promise<number> => inSharedWorker(browser, 'floor-worker', 'self.__floor.frames');
+    const frames = await sharedWorkerNumber(browser, 'floor-worker', 'self.__floor.frames');
     const f0 = await frames();
     await browser.startTracing(page, { categories: CATEGORIES });
     await new Promise((r) => setTimeout(r, ms));
@@ -356,12 +365,16 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     // The same tab unthrottled: what it costs the machine, every thread of the tab and the display compositor.
     await one.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await new Promise((r) => setTimeout(r, 1000));
-    const hubFrames = "self.__hub.counters()['decode.frames']";
-    const hf0 = await inSharedWorker(browser, HUB_URL_PART, hubFrames);
+    const hubFrames = await sharedWorkerNumber(
+      browser,
+      HUB_URL_PART,
+      "self.__hub.counters()['decode.frames']",
+    );
+    const hf0 = await hubFrames();
     await browser.startTracing(one.page, { categories: CATEGORIES });
     await new Promise((r) => setTimeout(r, quick ? 5_000 : 10_000));
     const free = threadCpu(traceEvents(await browser.stopTracing()) as ThreadEvent[]);
-    const hubFramesSeen = (await inSharedWorker(browser, HUB_URL_PART, hubFrames)) - hf0;
+    const hubFramesSeen = (await hubFrames()) - hf0;
     const hubFreeMs = sumWhere(free.byThread, (n) => /shared ?worker/i.test(n));
     add('page.hubUsPerFrame', (hubFreeMs * 1000) / hubFramesSeen, 'µs');
     const tabMs = sumWhere(
