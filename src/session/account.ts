@@ -77,6 +77,17 @@ function sameRecord<T extends object>(a: T | null, b: T | null): boolean {
 const sameSet = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean =>
   a.size === b.size && [...a].every((x) => b.has(x));
 
+/**
+ * Whether the hub's session holds a logged-in user; null until the hub's first account diff. A boolean, so the shell
+ * that reads it renders again on a login or a logout elsewhere, not on each account diff (orders, fills, balances),
+ * which would render the whole page.
+ */
+export const hubLoggedInAtom = atom((get) => {
+  const a = get(accountAtom);
+  return a === null ? null : a.loggedIn && a.user !== null;
+});
+hubLoggedInAtom.debugLabel = 'hubLoggedInAtom';
+
 /** Details of the logged-in user, from the hub (which owns the user); null while unknown or logged out. */
 export const userDetailsAtom = stableAtom<UserDetails | null>((get) => {
   const u = get(accountAtom)?.user;
@@ -191,6 +202,14 @@ pairFreeAtom.debugLabel = 'pairFreeAtom';
  */
 export const historyVersionAtom = atom((get) => get(accountAtom)?.historyVersion ?? 0);
 historyVersionAtom.debugLabel = 'historyVersionAtom';
+
+/** The hub's fills version (the chart's fill markers reload when it moves); a number, so readers skip other diffs. */
+export const fillsVersionAtom = atom((get) => get(accountAtom)?.fillsVersion ?? 0);
+fillsVersionAtom.debugLabel = 'fillsVersionAtom';
+
+/** The hub's averages version (average price lines and trade analysis reload when it moves). */
+export const averagesVersionAtom = atom((get) => get(accountAtom)?.averagesVersion ?? 0);
+averagesVersionAtom.debugLabel = 'averagesVersionAtom';
 
 /** Whether the hub has loaded the logged-in user's server preferences (false for visitors). */
 export const preferencesLoadedAtom = atom((get) => get(preferencesAtom) !== null);

@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { accountAtom } from '../hub/state';
 import { useHubWant } from '../hub/useHubWant';
 import { getCall } from './api';
 import { toSessionUser, VISITOR } from './session';
+import { hubLoggedInAtom } from './account';
 import { sessionUserAtom } from './state';
 
 /**
@@ -15,10 +15,9 @@ import { sessionUserAtom } from './state';
 export function useSessionUser(): void {
   const setUser = useSetAtom(sessionUserAtom);
   const user = useAtomValue(sessionUserAtom);
-  const account = useAtomValue(accountAtom);
   // The account diff tells every tab of a login or logout elsewhere (private topics follow only a logged-in session).
   useHubWant({ account: true });
-  const hubLoggedIn = account === null ? null : account.loggedIn && account.user !== null;
+  const hubLoggedIn = useAtomValue(hubLoggedInAtom);
   const tabLoggedIn = user?.loggedIn ?? null;
   const disagree = hubLoggedIn !== null && tabLoggedIn !== null && hubLoggedIn !== tabLoggedIn;
   // Read inside the effect only to skip the agreeing case: a changed user alone must not refetch.

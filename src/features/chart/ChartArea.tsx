@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import type { Interval } from '../../../workers/protocol/intervals';
 import { routeAtom, sessionUserAtom, themeAtom } from '../../session/state';
-import { accountAtom, tickerAtom } from '../../hub/state';
+import { tickerAtom } from '../../hub/state';
+import { averagesVersionAtom, fillsVersionAtom } from '../../session/account';
 import { useHubWant } from '../../hub/useHubWant';
 import { perfMark } from '../../lib/perfMarks';
 import { ChartToolbar } from './ChartToolbar';
@@ -43,7 +44,9 @@ export function ChartArea({
   const theme = useAtomValue(themeAtom);
   const { locale } = useAtomValue(routeAtom);
   const user = useAtomValue(sessionUserAtom);
-  const account = useAtomValue(accountAtom);
+  // Two numbers, not the account: an order event or a balance change does not render the chart area.
+  const fillsVersion = useAtomValue(fillsVersionAtom);
+  const averagesVersion = useAtomValue(averagesVersionAtom);
   const store = useStore();
   const loggedIn = user?.loggedIn === true;
   const name = symbol.symbol;
@@ -83,7 +86,7 @@ export function ChartArea({
       show: cfg.display.dealHistory === 'show' && loggedIn && !simple,
       symbol: name,
       interval,
-      fillsVersion: account?.fillsVersion ?? 0,
+      fillsVersion,
       chartType,
       drawn,
     },
@@ -94,7 +97,7 @@ export function ChartArea({
     loggedIn,
     simple,
     symbol: name,
-    averagesVersion: account?.averagesVersion ?? 0,
+    averagesVersion,
     display: cfg.display,
     theme,
   });

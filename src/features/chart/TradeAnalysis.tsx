@@ -9,7 +9,7 @@ import { AVERAGE_DAY_CHOICES } from '../../../workers/protocol/account';
 import type { AverageLine, SymbolInfo } from '../../../workers/api';
 import { routeAtom, sessionUserAtom } from '../../session/state';
 import { hubClient } from '../../hub/client';
-import { accountAtom } from '../../hub/state';
+import { averagesVersionAtom } from '../../session/account';
 import { formatFixed, NO_VALUE } from '../../lib/format';
 import { averageLegend } from './lines';
 
@@ -20,7 +20,7 @@ export function TradeAnalysis({ symbol }: { readonly symbol: SymbolInfo }): Reac
   const { t } = useTranslation('chart');
   const { locale } = useAtomValue(routeAtom);
   const user = useAtomValue(sessionUserAtom);
-  const version = useAtomValue(accountAtom)?.averagesVersion ?? 0;
+  const version = useAtomValue(averagesVersionAtom);
   const [rows, setRows] = useState<readonly Row[] | null>(null);
   const loggedIn = user?.loggedIn === true;
   useEffect(() => {
