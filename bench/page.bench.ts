@@ -8,6 +8,7 @@
  *   page's main thread about a third more under the storm (interleaved windows, same build: 11.1–11.9 % untraced
  *   against 12.3–16.0 % traced), so runs before this figure existed reported this one as `page.mainThreadBusyPct`;
  * - `page.longTasks` (all tabs, both windows) and `page.minTabFps` (the slowest of the four tabs' animation frames);
+ *   `page.longTasksOneTab`, the one tab's over its 60 s window;
  * - `page.backTabFps`: the trade page as a tab behind another tab of its window, and `page.backTabFpsTickControl`,
  *   a one-line page that changes its text four times a second, in the same place. Headless Chromium keeps such a
  *   tab "visible" (it runs its animation frames) but no display draws it; once a renderer has submitted more than
@@ -350,8 +351,10 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
     const ctx1 = await loggedInContext(browser, sim);
     const one = await openTab(ctx1, sim, '', 4);
     await new Promise((r) => setTimeout(r, 2000));
-    const w1 = await window_([one], ms);
+    // The issue's long-task goal is per tab over 60 s: the one tab's untraced window lasts that long.
+    const w1 = await window_([one], quick ? ms : 60_000);
     add('page.mainThreadBusyPct', w1.busy[0] ?? Number.NaN, '%');
+    add('page.longTasksOneTab', w1.longTasks, 'tasks');
     await browser.startTracing(one.page, { categories: CATEGORIES });
     const tracedBusy = await busyOver(one.cdp, ms);
     const events = traceEvents(await browser.stopTracing()) as ThreadEvent[];
