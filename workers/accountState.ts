@@ -161,36 +161,12 @@ export class AccountState {
     };
   }
 
-  /**
-   * Refetches the balances (wallet polling, a stale feed); answers every tab with what changed, and with nothing when
-   * no balance did. A poll runs every 10 s on an idle account, and each account diff replaces the tabs' account (a
-   * render of every panel that reads it), so an unchanged wallet must not make one.
-   */
+  /** Refetches the balances (wallet polling, a stale feed); answers every tab if a balance it shows changed. */
   async refreshBalances(): Promise<void> {
     if (!this.loggedIn) return;
-    // Compared as the tabs get them: on a unified account the classic list and the per-pair call write the pair's
-    // coins in turn with fields the tabs never see, so the wallet's own version moves on every poll.
-    const before = this.balanceRows();
+    const before = this.wallet.shownVersion;
     await loadBalances(this.hooks, this.wallet, this.kind, this.shownSymbols);
-    const after = this.balanceRows();
-    const same =
-      before.length === after.length &&
-      before.every((b, i) => {
-        const a = after[i];
-        return (
-          a !== undefined &&
-          a.coin === b.coin &&
-          a.free === b.free &&
-          a.locked === b.locked &&
-          a.total === b.total
-        );
-      });
-    if (!same) this.stamp = this.hooks.changed();
-  }
-
-  /** The balances as every tab gets them. */
-  private balanceRows(): AccountDiff['balances'] {
-    return this.wallet.list().map((b) => ({ coin: b.coin, free: b.free, locked: b.locked, total: b.total }));
+    if (this.wallet.shownVersion !== before) this.stamp = this.hooks.changed();
   }
 
   /** True when the session is logged in (private topics may be subscribed). */
@@ -314,7 +290,9 @@ export class AccountState {
       historyVersion: this.historyVersion,
       ...this.facts.current(),
       openOrders,
-      balances: this.balanceRows(),
+      balances: this.wallet
+        .list()
+        .map((b) => ({ coin: b.coin, free: b.free, locked: b.locked, total: b.total })),
       borrow: this.margin.borrow(),
       upgradeEvent: this.margin.upgradeEvent(),
       uta: this.margin.utaFacts(),

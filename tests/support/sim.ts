@@ -60,6 +60,22 @@ export async function call(
   return { status: res.status, json, headers: res.headers };
 }
 
+/** A limit order placed as `cookie`'s user (BTCUSDT unless `symbolId` says otherwise); answers as `call` does. */
+export function placeLimit(
+  sim: Simulator,
+  cookie: string,
+  o: { side: 'buy' | 'sell'; price: string; quantity: string; id: string; symbolId?: number },
+): Promise<{ status: number; json: Json; headers: Headers }> {
+  const body = {
+    symbol_id: o.symbolId ?? 1,
+    side: o.side,
+    type: 'limit',
+    price: o.price,
+    quantity: o.quantity,
+  };
+  return call(sim, 'POST', '/spot/api/order/orderCreate', { ...body, client_order_id: o.id }, cookie);
+}
+
 /** Logs a seeded account in; returns the Cookie header value. */
 export async function login(sim: Simulator, email: string, password: string): Promise<string> {
   const res = await fetch(`${sim.url}/login`, {

@@ -62,11 +62,21 @@ export class WalletBalances {
   private seq = 0;
   private lastPushAt = -1;
   private changes = 0;
+  private shownChanges = 0;
   private view: readonly CoinBalance[] | null = null;
 
   /** Increments whenever a balance changes. */
   get version(): number {
     return this.changes;
+  }
+
+  /**
+   * Increments when what a tab shows changes: a coin comes or goes, or its free, locked or total moves. On a unified
+   * account each poll writes the pair's coins twice (the classic list without equity, USD value and debt, then the
+   * per-pair call with them), which moves `version` and not this.
+   */
+  get shownVersion(): number {
+    return this.shownChanges;
   }
 
   /** Arrival mark to take just before sending a balance request (see the module comment). */
@@ -146,7 +156,9 @@ export class WalletBalances {
     }
     const r = this.write(rows, (st) => st.touched <= mark, seq);
     if (!removed) return r;
-    if (r.type !== 'changed') this.bump();
+    // A coin went: the tabs' list changed (`version` moved already if a balance did too).
+    if (r.type === 'changed') this.shownChanges++;
+    else this.bump(true);
     return { type: 'changed', coins: [...(r.type === 'changed' ? r.coins : []), ...gone] };
   }
 
@@ -168,7 +180,7 @@ export class WalletBalances {
 
   /** Forgets every balance (logout or account switch). */
   clear(): void {
-    if (this.coins.size > 0) this.bump();
+    if (this.coins.size > 0) this.bump(true);
     this.coins.clear();
     this.lastPushAt = -1;
   }
@@ -179,38 +191,42 @@ export class WalletBalances {
     seq: number,
   ): WalletApplyResult {
     const changed: string[] = [];
+    let shown = false;
     for (const b of rows) {
       const st = this.coins.get(b.coin);
       if (st === undefined) {
         this.coins.set(b.coin, { balance: b, touched: seq });
         changed.push(b.coin);
+        shown = true;
         continue;
       }
       if (!mayReplace(st)) continue;
       st.touched = seq;
       if (sameBalance(st.balance, b)) continue;
+      shown ||= !sameShown(st.balance, b);
       st.balance = b;
       changed.push(b.coin);
     }
     if (changed.length === 0) return { type: 'unchanged' };
-    this.bump();
+    this.bump(shown);
     return { type: 'changed', coins: changed };
   }
 
-  private bump(): void {
+  private bump(shown: boolean): void {
     this.changes++;
+    if (shown) this.shownChanges++;
     this.view = null;
   }
 }
 
+/** Same free, locked and total: what the tabs get of a balance. */
+function sameShown(a: CoinBalance, b: CoinBalance): boolean {
+  return a.free === b.free && a.locked === b.locked && a.total === b.total;
+}
+
 function sameBalance(a: CoinBalance, b: CoinBalance): boolean {
   return (
-    a.free === b.free &&
-    a.locked === b.locked &&
-    a.total === b.total &&
-    a.equity === b.equity &&
-    a.usdValue === b.usdValue &&
-    a.borrowAmount === b.borrowAmount
+    sameShown(a, b) && a.equity === b.equity && a.usdValue === b.usdValue && a.borrowAmount === b.borrowAmount
   );
 }
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../server/app';
 import { AccountState } from '../../../workers/accountState';
-import { call, login, startTestSim } from '../../support/sim';
+import { call, login, placeLimit, startTestSim } from '../../support/sim';
 
 let sim: Simulator;
 let cookie: string;
@@ -55,20 +55,12 @@ describe('AccountState wallet refresh', () => {
     expect(account.diff(loaded)).toBeNull();
 
     // A resting buy locks USDT: the next poll finds it and every tab hears of it.
-    const placed = await call(
-      sim,
-      'POST',
-      '/spot/api/order/orderCreate',
-      {
-        symbol_id: 1,
-        side: 'buy',
-        type: 'limit',
-        price: '20000',
-        quantity: '0.01',
-        client_order_id: 'poll-1',
-      },
-      cookie,
-    );
+    const placed = await placeLimit(sim, cookie, {
+      side: 'buy',
+      price: '20000',
+      quantity: '0.01',
+      id: 'poll-1',
+    });
     expect(placed.json.code).toBe(0);
     await account.refreshBalances();
     const diff = account.diff(loaded);

@@ -4,7 +4,7 @@ import type { Simulator } from '../../../server/app';
 import type { HubDiff, TabInterest } from '../../../workers/api';
 import type { SocketLike } from '../../../workers/connection/socket';
 import { Hub } from '../../../workers/hubCore';
-import { call, login, startTestSim } from '../../support/sim';
+import { call, login, placeLimit, startTestSim } from '../../support/sim';
 
 let sim: Simulator;
 let cookie: string;
@@ -67,20 +67,13 @@ function quietHub(quiet: Simulator, now: () => number = () => Date.now()): Hub {
 
 /** A limit buy of 0.5 ETH 5 % above `last`: it trades through the asks (trades, a new book, a new last price). */
 async function buyThroughEthAsks(quiet: Simulator, cookie: string, last: number, id: string): Promise<void> {
-  const placed = await call(
-    quiet,
-    'POST',
-    '/spot/api/order/orderCreate',
-    {
-      symbol_id: 2,
-      side: 'buy',
-      type: 'limit',
-      price: (last * 1.05).toFixed(2),
-      quantity: '0.5',
-      client_order_id: id,
-    },
-    cookie,
-  );
+  const placed = await placeLimit(quiet, cookie, {
+    side: 'buy',
+    price: (last * 1.05).toFixed(2),
+    quantity: '0.5',
+    id,
+    symbolId: 2,
+  });
   expect(placed.json.code).toBe(0);
 }
 
@@ -355,20 +348,7 @@ describe('Hub against the real simulator', () => {
     const hub = makeHub(true, new Map());
     hub.hello({ tabId: 't', buildId: 'test', lockName: 'l-t' });
     await hub.symbols();
-    await call(
-      sim,
-      'POST',
-      '/spot/api/order/orderCreate',
-      {
-        symbol_id: 1,
-        side: 'buy',
-        type: 'limit',
-        price: '20000',
-        quantity: '0.001',
-        client_order_id: 'hub-pre-1',
-      },
-      cookie,
-    );
+    await placeLimit(sim, cookie, { side: 'buy', price: '20000', quantity: '0.001', id: 'hub-pre-1' });
     hub.setInterest('t', interest({ account: true }));
     const first = await pullUntil(
       hub,
@@ -394,20 +374,7 @@ describe('Hub against the real simulator', () => {
     expect(first.account?.balances.find((x) => x.coin === 'USDT')?.locked).not.toBe('0');
     // A market order fills at once: the push reaches the hub and yields a "filled" notice... but not for market
     // orders' notice (spec §4): a toast only. A limit that crosses fills too and gets toast + notice.
-    await call(
-      sim,
-      'POST',
-      '/spot/api/order/orderCreate',
-      {
-        symbol_id: 1,
-        side: 'buy',
-        type: 'limit',
-        price: '90000',
-        quantity: '0.001',
-        client_order_id: 'hub-cross-1',
-      },
-      cookie,
-    );
+    await placeLimit(sim, cookie, { side: 'buy', price: '90000', quantity: '0.001', id: 'hub-cross-1' });
     const filled = await pullUntil(
       hub,
       't',
@@ -431,20 +398,12 @@ describe('Hub against the real simulator', () => {
     const before = hub.counters();
     const loaded = await pullUntil(hub, 't', (d) => (d.account?.fillsVersion ?? 0) > 0);
     const v0 = loaded.account?.fillsVersion ?? 0;
-    const crossed = await call(
-      sim,
-      'POST',
-      '/spot/api/order/orderCreate',
-      {
-        symbol_id: 1,
-        side: 'buy',
-        type: 'limit',
-        price: '90000',
-        quantity: '0.001',
-        client_order_id: 'hub-cross-2',
-      },
-      cookie,
-    );
+    const crossed = await placeLimit(sim, cookie, {
+      side: 'buy',
+      price: '90000',
+      quantity: '0.001',
+      id: 'hub-cross-2',
+    });
     expect((crossed.json as { code: number }).code).toBe(0);
     const count = buy.reduce((n, m) => n + m.count, 0);
     const grown = await pullUntil(hub, 't', (d) => (d.account?.fillsVersion ?? 0) > v0);
@@ -490,20 +449,12 @@ describe('Hub against the real simulator', () => {
     // A fill bumps the history version (the history lists refetch on it).
     const h0 =
       (await pullUntil(hub, 'f', (d) => d.account?.confirmFlags.length === 0)).account?.historyVersion ?? 0;
-    const placed = await call(
-      sim,
-      'POST',
-      '/spot/api/order/orderCreate',
-      {
-        symbol_id: 1,
-        side: 'buy',
-        type: 'limit',
-        price: '90000',
-        quantity: '0.001',
-        client_order_id: `hub-hist-${Date.now()}`,
-      },
-      cookie,
-    );
+    const placed = await placeLimit(sim, cookie, {
+      side: 'buy',
+      price: '90000',
+      quantity: '0.001',
+      id: `hub-hist-${Date.now()}`,
+    });
     expect((placed.json as { code: number }).code).toBe(0);
     await pullUntil(hub, 'f', (d) => (d.account?.historyVersion ?? 0) > h0);
     hub.bye('f');

@@ -173,6 +173,31 @@ describe('WalletBalances', () => {
     w.clear();
     expect(w.list()).toEqual([]);
   });
+
+  it('moves the shown version only when a coin comes, goes, or its free, locked or total moves', () => {
+    const s = sim();
+    limit(s, 'Buy', '60000', '0.5');
+    const classic = restOf(s, 'classic');
+    const unified = restOf(s, 'unified');
+    const w = new WalletBalances();
+    const poll = (): void => {
+      w.applyClassicRest(classic(CALLS.balanceClassic), w.mark());
+      w.applyUnifiedRest(unified(CALLS.unifiedAsset, { symbolName: 'BTCUSDT' }), w.mark());
+    };
+    poll();
+    const v = w.version;
+    const shown = w.shownVersion;
+    // A unified account's poll writes the pair's coins twice (without, then with equity and USD value).
+    poll();
+    expect(w.version).toBeGreaterThan(v);
+    expect(w.shownVersion).toBe(shown);
+    limit(s, 'Buy', '60000', '0.1');
+    poll();
+    expect(w.shownVersion).toBeGreaterThan(shown);
+    const listed = w.shownVersion;
+    w.applyClassicRest({ list: [{ tokenId: 'USDT', free: '1', locked: '0' }] }, w.mark());
+    expect(w.shownVersion).toBeGreaterThan(listed);
+  });
 });
 
 describe('decideWalletSource (spec §4 wallet balance polling)', () => {
