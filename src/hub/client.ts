@@ -13,7 +13,7 @@ import { BUILD_ID } from './buildId';
 import { FrameBuffers } from './frames';
 import { wrapHub } from './wrapHub';
 import {
-  accountAtom,
+  storeAccount,
   connectionAtom,
   webConfigAtom,
   orderNoticesAtom,
@@ -256,7 +256,7 @@ export class HubClient {
     }
     if (d.account !== undefined) {
       const { notices, ltNotices, ...rest } = d.account;
-      hubStore.set(accountAtom, rest);
+      storeAccount(hubStore, rest);
       if (notices.length > 0)
         hubStore.set(orderNoticesAtom, [...hubStore.get(orderNoticesAtom), ...notices].slice(-20));
       if (ltNotices !== undefined && ltNotices.length > 0)

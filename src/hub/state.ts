@@ -2,9 +2,12 @@
  * Human-speed hub data as Jotai atoms: the symbol list, 24h tickers, connection status. The hub client
  * (src/hub/client.ts) is the only writer; features read. Tick-rate data (book rows, trades) never goes through atoms.
  */
-import { atom, type Atom } from 'jotai';
+import { atom, type Atom, type createStore } from 'jotai';
 import type { AccountDiff, ConnectionState, SymbolInfo, TickerRow } from '../../workers/api';
 import { DEFAULT_WEB_CONFIG, type WebConfig } from '../../workers/protocol/webConfig';
+import { shareEqual } from './share';
+
+type Store = ReturnType<typeof createStore>;
 
 export type { SymbolInfo };
 
@@ -88,8 +91,39 @@ export const connectionAtom = atom<ConnectionView>({ state: 'connecting', code: 
 connectionAtom.debugLabel = 'connectionAtom';
 
 /** Account data: login state, open orders (every list), balances. Null until the hub has checked the session. */
-export const accountAtom = atom<Omit<AccountDiff, 'notices' | 'ltNotices'> | null>(null);
+export const accountAtom = atom<AccountView | null>(null);
 accountAtom.debugLabel = 'accountAtom';
+
+/**
+ * Stores the account of a hub diff. The diff is a structured clone, new from top to bottom: every part equal to what
+ * the tab holds is kept by reference (`shareEqual`), and an account equal to the held one is not stored at all, so
+ * readers of a part that did not change are not woken.
+ */
+export function storeAccount(store: Store, next: AccountView): void {
+  const prev = store.get(accountAtom);
+  const shared = prev === null ? next : shareEqual(prev, next);
+  if (shared !== prev) store.set(accountAtom, shared);
+}
+
+/** The account as tabs hold it. */
+export type AccountView = Omit<AccountDiff, 'notices' | 'ltNotices'>;
+
+const accountFields = new Map<keyof AccountView, Atom<unknown>>();
+
+/**
+ * One field of the account (undefined while the account is unknown). The hub client keeps every unchanged part of
+ * the account by reference (`shareEqual`), so a reader of one field wakes only when that field changes, not on every
+ * account diff (an order's push would otherwise render the book, the chart's order lines and the tools).
+ */
+export function accountFieldAtom<K extends keyof AccountView>(key: K): Atom<AccountView[K] | undefined> {
+  let a = accountFields.get(key);
+  if (a === undefined) {
+    a = atom((get) => get(accountAtom)?.[key]);
+    a.debugLabel = `accountAtom.${key}`;
+    accountFields.set(key, a);
+  }
+  return a as Atom<AccountView[K] | undefined>;
+}
 
 /** Order notifications waiting to be shown as toasts, oldest first; the toast host removes what it showed. */
 export const orderNoticesAtom = atom<AccountDiff['notices']>([]);

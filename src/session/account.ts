@@ -10,6 +10,7 @@ import { DOUBLE_CONFIRM_FLAGS, type DoubleConfirmFlag } from '../../workers/prot
 import { accountAtom } from '../hub/state';
 import type { GateDialog } from '../lib/orderValidation';
 import { pairLookupAtom } from './state';
+import { tradeDialogFacts } from './tradeDialogFacts';
 
 /** Double-confirm flags of spec §3 (a comma list on the wire); the list is the protocol's, shared with the simulator. */
 export type ConfirmFlag = DoubleConfirmFlag;
@@ -87,6 +88,21 @@ export const hubLoggedInAtom = atom((get) => {
   return a === null ? null : a.loggedIn && a.user !== null;
 });
 hubLoggedInAtom.debugLabel = 'hubLoggedInAtom';
+
+/**
+ * The trade dialog gate's facts of the logged-in user, from the hub's account (null until the hub has the user).
+ * Booleans, so the gate wakes when one of them changes, not on each account diff.
+ */
+export const accountKycPassedAtom = atom(
+  (get) => tradeDialogFacts(true, get(accountAtom))?.kycPassed ?? null,
+);
+accountKycPassedAtom.debugLabel = 'accountKycPassedAtom';
+
+/** See `accountKycPassedAtom`: no UTA upgrade running and its guide read. */
+export const accountGuideDoneAtom = atom(
+  (get) => tradeDialogFacts(true, get(accountAtom))?.upgradeGuideDone ?? null,
+);
+accountGuideDoneAtom.debugLabel = 'accountGuideDoneAtom';
 
 /** Details of the logged-in user, from the hub (which owns the user); null while unknown or logged out. */
 export const userDetailsAtom = stableAtom<UserDetails | null>((get) => {

@@ -12,7 +12,7 @@ import type { SymbolInfo } from '../../../workers/api';
 import { useSetPreferences } from '../../session/useAccount';
 import { routeAtom, sessionUserAtom, themeAtom } from '../../session/state';
 import { TOKENS } from '../../canvas/tokens';
-import { accountAtom, tickerViewAtom } from '../../hub/state';
+import { accountFieldAtom, tickerViewAtom } from '../../hub/state';
 import { formatFixed } from '../../lib/format';
 import { cancelOrder, modifyOrder } from '../../session/orderActions';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -51,7 +51,7 @@ export function OrderLines({
 }): React.JSX.Element {
   const { t } = useTranslation('chart');
   const failureText = useFailureText();
-  const account = useAtomValue(accountAtom);
+  const openOrders = useAtomValue(accountFieldAtom('openOrders'));
   const theme = useAtomValue(themeAtom);
   const { locale } = useAtomValue(routeAtom);
   const flags = useAtomValue(confirmFlagsAtom);
@@ -70,8 +70,8 @@ export function OrderLines({
     tickerViewAtom(symbol.symbol, 'orderLineAnchor', (t) => orderLineAnchor(t?.last)),
   );
   const lines = useMemo(
-    () => toOrderLines(account?.openOrders ?? [], symbol.symbol, anchor),
-    [account, symbol.symbol, anchor],
+    () => toOrderLines(openOrders ?? [], symbol.symbol, anchor),
+    [openOrders, symbol.symbol, anchor],
   );
 
   // A pending price is settled once the open order shows it (or the order is gone). Checked again when the reply

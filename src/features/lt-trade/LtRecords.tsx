@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { LT_ORDER_TYPE } from '../../../workers/protocol/lt';
-import { accountAtom } from '../../hub/state';
+import { accountFieldAtom } from '../../hub/state';
 import { formatUtcDateTime } from '../../lib/format';
 import { sessionUserAtom } from '../../session/state';
 import { dealTexts, failureMessageKey } from './messages';
@@ -23,7 +23,7 @@ export function LtRecords({
 }): React.JSX.Element | null {
   const { t } = useTranslation('lt');
   const user = useAtomValue(sessionUserAtom);
-  const all = useAtomValue(accountAtom)?.ltOrders;
+  const all = useAtomValue(accountFieldAtom('ltOrders'));
   if (user === null || !user.loggedIn) return null;
   const rows = (all ?? []).filter((o) => o.symbolId === symbolId).slice(0, SHOWN);
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
 import { LT_ORDER_STATUS } from '../../../workers/protocol/lt';
 import { checkRedemption, checkSubscription, type LtCheckState } from '../../../workers/protocol/ltChecks';
-import { accountAtom } from '../../hub/state';
+import { accountFieldAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { formatFixed, NO_VALUE } from '../../lib/format';
 import { sessionUserAtom } from '../../session/state';
@@ -56,7 +56,7 @@ export function LtTradePanel(props: LtFormProps): React.JSX.Element | null {
 function LtForm({ symbol, check, feeRate, daily, locale, onPlaced }: LtFormProps): React.JSX.Element {
   const { t } = useTranslation('lt');
   useHubWant({ account: true });
-  const balances = useAtomValue(accountAtom)?.balances;
+  const balances = useAtomValue(accountFieldAtom('balances'));
   const [kind, setKind] = useState<Kind>('subscription');
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);

@@ -1,9 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useHubWant } from '../../hub/useHubWant';
-import { accountAtom } from '../../hub/state';
-import { preferencesAtom } from '../../session/account';
-import { tradeDialogFacts } from '../../session/tradeDialogFacts';
+import { accountGuideDoneAtom, accountKycPassedAtom, preferencesAtom } from '../../session/account';
 import type { SessionUser } from '../../session/session';
 import { GUIDE_PREF_KEY, resolveGuideState, shouldAutoOpenGuide, toGuideState } from './guide';
 import { tradeGuideAtom, type TradeGuideState } from './state';
@@ -29,10 +27,11 @@ export function useTradeGuideAutoOpen(user: SessionUser | null, open: () => void
   // The hub owns the server preferences (and loads them with the user): ask for the account while logged in.
   useHubWant({ account: loggedIn === true });
   const prefs = useAtomValue(preferencesAtom);
-  const account = useAtomValue(accountAtom);
-  const facts = loggedIn === null ? null : tradeDialogFacts(loggedIn, account);
-  const kycPassed = facts?.kycPassed ?? null;
-  const upgradeGuideDone = facts?.upgradeGuideDone ?? null;
+  const accountKyc = useAtomValue(accountKycPassedAtom);
+  const accountGuideDone = useAtomValue(accountGuideDoneAtom);
+  // A visitor passes both; a logged-in user's facts come from the hub's account (null until the hub has the user).
+  const kycPassed = loggedIn === null ? null : loggedIn ? accountKyc : true;
+  const upgradeGuideDone = loggedIn === null ? null : loggedIn ? accountGuideDone : true;
 
   // Resolve the state once the session (and for a logged-in user the server preference) is known.
   useEffect(() => {

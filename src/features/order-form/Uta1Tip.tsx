@@ -4,7 +4,7 @@
  */
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { accountAtom } from '../../hub/state';
+import { accountFieldAtom } from '../../hub/state';
 import { sessionUserAtom } from '../../session/state';
 import { showsUta1Tip } from '../../session/uta1Tip';
 
@@ -12,7 +12,7 @@ import { showsUta1Tip } from '../../session/uta1Tip';
 export function Uta1Tip(): React.JSX.Element | null {
   const { t } = useTranslation('margin');
   const user = useAtomValue(sessionUserAtom);
-  const unifiedAccount = useAtomValue(accountAtom)?.uta?.unifiedAccount ?? null;
+  const unifiedAccount = useAtomValue(accountFieldAtom('uta'))?.unifiedAccount ?? null;
   if (user === null) return null;
   if (!showsUta1Tip({ loggedIn: user.loggedIn, isDemo: user.isDemo, unifiedAccount })) return null;
   return (

@@ -13,7 +13,7 @@ import type { SymbolInfo, TabInterest } from '../../../workers/api';
 import { isRtl } from '../../session/routes';
 import { routeAtom, themeAtom } from '../../session/state';
 import { readStored, writeStored } from '../../session/storage';
-import { accountAtom } from '../../hub/state';
+import { accountFieldAtom } from '../../hub/state';
 import { formatFixed } from '../../lib/format';
 import { intent, orderFormIntentAtom } from '../../session/intent';
 import { usePanelPainter } from '../../paint/usePanelPainter';
@@ -33,7 +33,7 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
   const { t } = useTranslation('orderbook');
   const { locale } = useAtomValue(routeAtom);
   const theme = useAtomValue(themeAtom);
-  const account = useAtomValue(accountAtom);
+  const openOrders = useAtomValue(accountFieldAtom('openOrders'));
   const setIntent = useSetAtom(orderFormIntentAtom);
   const [layout, setLayout] = useAtom(bookLayoutAtom);
   const [total, setTotal] = useAtom(bookTotalAtom);
@@ -88,7 +88,7 @@ export function OrderBook({ symbol }: { readonly symbol: SymbolInfo }): React.JS
     layout,
     total,
     sums: hover !== null,
-    ownOrders: (account?.openOrders ?? [])
+    ownOrders: (openOrders ?? [])
       .filter((o) => o.symbol === symbol.symbol)
       .map((o) => ({ side: o.side, price: o.price })),
     step: stepValue(shownStep, symbol.pricePrecision),

@@ -6,7 +6,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { SymbolInfo } from '../../../workers/api';
-import { accountAtom, tickerAtom } from '../../hub/state';
+import { accountFieldAtom, tickerAtom } from '../../hub/state';
 import { useHubWant } from '../../hub/useHubWant';
 import { botPanelOpenAtom } from '../../session/botPanel';
 import { pairLookupAtom, routeAtom, sessionUserAtom } from '../../session/state';
@@ -81,9 +81,9 @@ function StrategyList({
   readonly locale: string;
 }): React.JSX.Element {
   const { t } = useTranslation('tools');
-  const account = useAtomValue(accountAtom);
+  const strategies = useAtomValue(accountFieldAtom('strategies'));
   const [tab, setTab] = useAtom(strategyListTabAtom);
-  const rows = (account?.strategies ?? []).filter(
+  const rows = (strategies ?? []).filter(
     (r) => r.strategyType === tool && r.status === (tab === 'running' ? 2 : 3),
   );
   return (

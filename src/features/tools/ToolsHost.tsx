@@ -6,7 +6,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountAtom } from '../../hub/state';
+import { accountFieldAtom } from '../../hub/state';
 import { pairLookupAtom } from '../../session/state';
 import { NO_TOOL_LINES, toolPreviewLinesAtom, type ToolPreviewLines } from '../../session/toolLines';
 import { pushToastAtom } from '../../ui/toasts/state';
@@ -21,14 +21,14 @@ export function ToolsHost(): null {
   const view = useAtomValue(toolViewAtom);
   const drafts = useAtomValue(toolDraftsAtom);
   const lookup = useAtomValue(pairLookupAtom);
-  const account = useAtomValue(accountAtom);
+  const strategies = useAtomValue(accountFieldAtom('strategies'));
+  const notices = useAtomValue(accountFieldAtom('strategyNotices'));
   const setLines = useSetAtom(toolPreviewLinesAtom);
   const push = useSetAtom(pushToastAtom);
   const shown = useRef(new Set<string>());
   useSpreadNotices();
 
   const symbol = lookup.kind === 'found' ? lookup.symbol : null;
-  const strategies = account?.strategies;
   useEffect(() => {
     if (symbol === null) {
       setLines(NO_TOOL_LINES);
@@ -59,7 +59,6 @@ export function ToolsHost(): null {
     setLines(lines);
   }, [symbol, tab, view, drafts, strategies, setLines]);
 
-  const notices = account?.strategyNotices;
   useEffect(() => {
     for (const row of notices ?? []) {
       if (shown.current.has(row.strategyId)) continue;

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { LT_ORDER_TYPE, type LtOrder } from '../../../../workers/protocol/lt';
 import { ltMessageKey } from '../../../../workers/protocol/ltChecks';
-import { accountAtom } from '../../../hub/state';
+import { accountFieldAtom } from '../../../hub/state';
 import { formatUtcDateTime } from '../../../lib/format';
 import { routeAtom } from '../../../session/state';
 import { Tabs } from '../../../ui/Tabs';
@@ -26,7 +26,7 @@ export function LtRecordsView(): React.JSX.Element {
   const { t: tl } = useTranslation('lt');
   const [lt, setLt] = useAtom(ltSubTabAtom);
   const locale = useAtomValue(routeAtom).locale;
-  const all = useAtomValue(accountAtom)?.ltOrders;
+  const all = useAtomValue(accountFieldAtom('ltOrders'));
   const type = lt === 'subscription' ? LT_ORDER_TYPE.subscription : LT_ORDER_TYPE.redemption;
   const rows = (all ?? []).filter((o) => o.orderType === type);
   const sub = type === LT_ORDER_TYPE.subscription;

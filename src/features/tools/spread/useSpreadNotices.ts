@@ -5,13 +5,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountAtom } from '../../../hub/state';
+import { accountFieldAtom } from '../../../hub/state';
 import { pushToastAtom } from '../../../ui/toasts/state';
 
 /** Toasts each new combination once; called by the always-mounted ToolsHost. */
 export function useSpreadNotices(): void {
   const { t } = useTranslation('spread');
-  const notices = useAtomValue(accountAtom)?.combinationNotices;
+  const notices = useAtomValue(accountFieldAtom('combinationNotices'));
   const push = useSetAtom(pushToastAtom);
   const shown = useRef(new Set<string>());
   useEffect(() => {
