@@ -124,10 +124,22 @@ test('a chart whose feed has been silent for 60 s is rebuilt; 30 s of silence is
   await expect(canvas.locator('canvas[data-old]')).not.toHaveCount(0);
   await expect(canvas).toHaveAttribute('data-state', 'ready');
 
+  // Every state the chart claims from here on: between the old chart's teardown and the new one's first candles the
+  // stage holds no canvas, and must not claim to be ready.
+  await canvas.evaluate((root) => {
+    const seen: string[] = [];
+    (window as unknown as { chartStates: string[] }).chartStates = seen;
+    new MutationObserver(() => seen.push(root.dataset.state ?? '')).observe(root, {
+      attributes: true,
+      attributeFilter: ['data-state'],
+    });
+  });
   await page.clock.fastForward('01:05');
   await expect(canvas.locator('canvas[data-old]')).toHaveCount(0, { timeout: 10_000 });
-  // The old chart is torn down at once and the new one made after its chunk and first candles: between the two the
-  // stage holds no canvas while its data attributes still read ready, so the new canvases are waited for.
   await expect(canvas.locator('canvas')).not.toHaveCount(0);
   await chartReady(page);
+  expect(await page.evaluate(() => (window as unknown as { chartStates: string[] }).chartStates)).toEqual([
+    'loading',
+    'ready',
+  ]);
 });

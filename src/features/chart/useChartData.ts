@@ -56,6 +56,8 @@ export function useChartData({ renderer, symbol, interval, range, reload, early 
     const ask = (): Promise<readonly CandleRow[]> =>
       hubClient().remote().klines(symbol, interval, undefined, range?.start);
     if (renderer === null) {
+      // No chart (being built, or rebuilt after a silent feed): nothing is drawn, whatever the last load found.
+      setLoad('loading');
       if (isRequestableSymbol(symbol) && early.current?.key !== key) {
         const rows = ask();
         rows.catch(() => undefined); // Read (and its failure shown) when the renderer takes it.
