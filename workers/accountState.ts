@@ -4,24 +4,11 @@
  * share the browser's session cookie, so they are one account.
  */
 import type { AccountDiff } from './api';
-import {
-  averageRequestParams,
-  AveragePrices,
-  effectiveAverageDays,
-  parseAverageResult,
-  toAverageDays,
-  type AccountKind,
-} from './account/averages';
-import type { AverageDays, AverageLine } from './protocol/account';
-import {
-  bucketMarkers,
-  FillHistory,
-  fromExecutionRow,
-  parseClassicFills,
-  parseUnifiedFills,
-  toCandleInterval,
-} from './account/fills';
+import type { AccountKind } from './account/averages';
+import type { AverageLine } from './protocol/account';
+import { fromExecutionRow } from './account/fills';
 import type { Fill, FillMarker } from './protocol/account';
+import { TradeHistory } from './tradeHistory';
 import { orderNoticesOf } from './account/orderNotices';
 import { isTerminalStatus, OpenOrders, type OpenListKind } from './account/orders';
 import { toOrderEvent, type OrderEvent } from './protocol/orderEvent';
@@ -75,9 +62,6 @@ export interface AccountHooks {
   ) => { readonly symbolId: number; readonly pricePrecision: number; readonly mark: string } | undefined;
 }
 
-/** Most ids one fillsByIds call answers. */
-const MAX_FILL_IDS = 1000;
-
 interface Notice {
   readonly id: string;
   readonly kind: string;
@@ -94,13 +78,7 @@ export class AccountState {
   private readonly wallet = new WalletBalances();
   private readonly margin = new MarginPushes();
   private kind: AccountKind = 'classic';
-  private readonly fills = new FillHistory();
-  private readonly averageLines = new AveragePrices();
-  /** Symbols whose 90-day fills were asked for: loaded over REST once, then kept by pushes; reloaded on refresh. */
-  private readonly fillLoads = new Map<string, Promise<void>>();
-  /** Day span of each average line asked for, by "symbol|side"; an answer for another span is dropped. */
-  private readonly averageSpans = new Map<string, AverageDays>();
-  private readonly averageLoads = new Map<string, Promise<void>>();
+  private readonly history: TradeHistory;
   private notices: Notice[] = [];
   private readonly ltOrders = new LtOrders();
   private ltNotices: { readonly order: LtOrder; readonly stamp: number }[] = [];
@@ -117,6 +95,18 @@ export class AccountState {
   private shownSymbols: readonly string[] = [];
 
   constructor(private readonly hooks: AccountHooks) {
+    this.history = new TradeHistory({
+      now: hooks.now,
+      getJson: hooks.getJson,
+      count: hooks.count,
+      log: hooks.log,
+      symbolInfo: hooks.symbolInfo,
+      kind: () => this.kind,
+      loggedIn: () => this.loggedIn,
+      changed: () => {
+        this.stamp = this.hooks.changed();
+      },
+    });
     this.facts = new AccountFacts({
       getJson: hooks.getJson,
       postJson: hooks.postJson,
@@ -237,9 +227,8 @@ export class AccountState {
           if (f === undefined) this.hooks.count('account.badFill');
           else rows.push(f);
         }
-        const added = this.fills.add(rows, this.hooks.now());
+        const added = this.history.addPushed(rows);
         if (added.length > 0) {
-          this.averageLines.applyFills(added);
           this.historyVersion++;
           for (const symbol of new Set(added.map((f) => f.symbol))) this.facts.onFill(symbol);
           changed = true;
@@ -285,8 +274,8 @@ export class AccountState {
     );
     return {
       loggedIn: this.loggedIn,
-      fillsVersion: this.fills.version,
-      averagesVersion: this.averageLines.version,
+      fillsVersion: this.history.fillsVersion,
+      averagesVersion: this.history.averagesVersion,
       historyVersion: this.historyVersion,
       ...this.facts.current(),
       openOrders,
@@ -349,11 +338,7 @@ export class AccountState {
         this.orders.clear();
         this.wallet.clear();
         this.margin.clear();
-        this.fills.clear();
-        this.averageLines.clear();
-        this.fillLoads.clear();
-        this.averageSpans.clear();
-        this.averageLoads.clear();
+        this.history.clear();
         this.ltOrders.clear();
         this.strategies.clear();
         this.perp.clear();
@@ -369,127 +354,28 @@ export class AccountState {
     if (rows !== null) this.orders.replaceFromRest(rows, { lists: LISTS, symbol: null }, om);
     await loadBalances(this.hooks, this.wallet, this.kind, this.shownSymbols);
     // Fills and averages the tabs showed are reloaded too: a fill made while the socket was down is not lost.
-    await Promise.all([
-      facts,
-      this.fetchLtOrders(),
-      this.fetchStrategies(),
-      ...[...this.fillLoads.keys()].map((sym) => this.fetchFills(sym)),
-      ...[...this.averageSpans].map(([key, days]) => this.fetchAverage(key, days)),
-    ]);
+    await Promise.all([facts, this.fetchLtOrders(), this.fetchStrategies(), this.history.reload()]);
     // Orders may have closed and fills landed while the socket was down: history lists reload.
     this.historyVersion++;
     this.stamp = this.hooks.changed();
   }
 
   /** Fill markers of a symbol per candle of a wire interval; [] when logged out, unknown symbol or interval. */
-  async fillMarkers(symbol: string, interval: string, from?: number, to?: number): Promise<FillMarker[]> {
-    const iv = toCandleInterval(interval);
-    const info = this.hooks.symbolInfo(symbol);
-    if (!this.loggedIn || iv === undefined || info === undefined) return [];
-    let load = this.fillLoads.get(symbol);
-    if (load === undefined) {
-      load = this.fetchFills(symbol);
-      this.fillLoads.set(symbol, load);
-    }
-    await load;
-    return bucketMarkers(this.fills.list(symbol), iv, {
-      ...(from === undefined || !Number.isFinite(from) ? {} : { from }),
-      ...(to === undefined || !Number.isFinite(to) ? {} : { to }),
-      pricePrecision: info.pricePrecision,
-    });
+  fillMarkers(symbol: string, interval: string, from?: number, to?: number): Promise<FillMarker[]> {
+    return this.history.fillMarkers(symbol, interval, from, to);
   }
 
   /** Fills by id (the trade-info modal). */
   fillsByIds(symbol: string, ids: readonly string[]): Fill[] {
-    if (!this.loggedIn || !Array.isArray(ids)) return [];
-    return this.fills.byIds(
-      symbol,
-      ids.slice(0, MAX_FILL_IDS).filter((x) => typeof x === 'string'),
-    );
+    return this.history.fillsByIds(symbol, ids);
   }
 
   /** Average buy and sell lines over `days`; loads each side once per span. */
-  async averages(
+  averages(
     symbol: string,
     days: number,
   ): Promise<{ readonly buy: AverageLine | null; readonly sell: AverageLine | null }> {
-    if (!this.loggedIn || this.hooks.symbolInfo(symbol) === undefined) return { buy: null, sell: null };
-    const span = toAverageDays(days);
-    await Promise.all(
-      (['Buy', 'Sell'] as const).map((side) => {
-        const key = `${symbol}|${side}`;
-        let load = this.averageLoads.get(key);
-        if (load === undefined || this.averageSpans.get(key) !== span) {
-          this.averageLines.drop(symbol, side);
-          this.averageSpans.set(key, span);
-          load = this.fetchAverage(key, span);
-          this.averageLoads.set(key, load);
-        }
-        return load;
-      }),
-    );
-    return {
-      buy: this.averageLines.line(symbol, 'Buy') ?? null,
-      sell: this.averageLines.line(symbol, 'Sell') ?? null,
-    };
-  }
-
-  private async fetchFills(symbol: string): Promise<void> {
-    const info = this.hooks.symbolInfo(symbol);
-    if (info === undefined) return;
-    const now = this.hooks.now();
-    const path =
-      this.kind === 'unified'
-        ? `${CALLS.tradeInfoUnified.path}?contractType=6&symbol=${encodeURIComponent(symbol)}`
-        : `${CALLS.tradeInfoClassic.path}?symbol_id=${info.symbolId}&start_time=${now - 90 * 86_400_000}&end_time=${now}`;
-    try {
-      const json = (await this.hooks.getJson(path)) as { result?: unknown } | null;
-      const r =
-        this.kind === 'unified'
-          ? parseUnifiedFills(symbol, json?.result)
-          : parseClassicFills(symbol, json?.result);
-      if (r === undefined) {
-        this.hooks.count('account.badFills');
-        return;
-      }
-      if (r.bad > 0) this.hooks.count('account.badFill');
-      const added = this.fills.add(r.fills, this.hooks.now());
-      this.averageLines.applyFills(added);
-      this.stamp = this.hooks.changed();
-    } catch (e) {
-      this.hooks.log(`fills of ${symbol} failed: ${String(e)}`);
-    }
-  }
-
-  private async fetchAverage(key: string, days: AverageDays): Promise<void> {
-    const [symbol = '', sideName] = key.split('|');
-    const side = sideName === 'Sell' ? 'Sell' : 'Buy';
-    const info = this.hooks.symbolInfo(symbol);
-    if (info === undefined) return;
-    const kind = this.kind;
-    const params = averageRequestParams(
-      kind,
-      { symbol, symbolId: info.symbolId, side, days },
-      this.hooks.now(),
-    );
-    const query = new URLSearchParams(
-      Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
-    ).toString();
-    const path = kind === 'unified' ? CALLS.avgUnified.path : CALLS.avgClassic.path;
-    try {
-      const json = (await this.hooks.getJson(`${path}?${query}`)) as { result?: unknown } | null;
-      // The user picked another span meanwhile, or logged out: this answer is for nobody.
-      if (this.averageSpans.get(key) !== days || !this.loggedIn) return;
-      const snap = parseAverageResult(kind, json?.result);
-      if (snap === undefined) {
-        this.hooks.count('account.badAverage');
-        return;
-      }
-      this.averageLines.setServer(symbol, side, effectiveAverageDays(days, kind), snap);
-      this.stamp = this.hooks.changed();
-    } catch (e) {
-      this.hooks.log(`average ${key} failed: ${String(e)}`);
-    }
+    return this.history.averages(symbol, days);
   }
 
   /** The newest LT records (the records tab); pushes that arrived meanwhile are kept. */
