@@ -128,23 +128,27 @@ test('header, book and form work while the chart library has not loaded; React r
   expect(chartChunkAsked).toBe(true);
 });
 
+/** The chart library's own canvases (not the live-bar layers the app adds beside them). */
+const LIBRARY_CANVAS = 'canvas:not([data-testid="chart-live-layer"])';
+
 test("the chart's first frame is laid out with its candles: the price axis never shows empty first", async ({
   page,
 }) => {
   // Canvas widths of the chart in the frame where the library first paints (this frame callback is asked for just
   // after the library's own, when its table is inserted), against the widths once the candles are drawn. A chart
-  // built before its candles paints with a narrow empty price axis, then lays every canvas out again.
-  await page.addInitScript(() => {
+  // built before its candles paints with a narrow empty price axis, then lays every canvas out again. Only the library's
+  // canvases count: the live-bar layers added beside them come when the first trade does, before or after that frame.
+  await page.addInitScript((library: string) => {
     const w = window as unknown as { __firstChartFrame?: number[] };
     new MutationObserver((_, obs) => {
       const chart = document.querySelector('.tv-lightweight-charts');
       if (chart === null) return;
       obs.disconnect();
       requestAnimationFrame(() => {
-        w.__firstChartFrame = [...chart.querySelectorAll('canvas')].map((c) => c.width);
+        w.__firstChartFrame = [...chart.querySelectorAll<HTMLCanvasElement>(library)].map((c) => c.width);
       });
     }).observe(document, { childList: true, subtree: true });
-  });
+  }, LIBRARY_CANVAS);
   await openPair(page, 'en', 'BTC', 'USDT');
   const chart = page.getByTestId('chart-canvas');
   await expect(chart).toHaveAttribute('data-candles', /^[1-9]\d*$/);
@@ -152,8 +156,10 @@ test("the chart's first frame is laid out with its candles: the price axis never
   const first = await page.evaluate(
     () => (window as unknown as { __firstChartFrame?: number[] }).__firstChartFrame,
   );
-  const now = await chart.evaluate((el) =>
-    [...el.querySelectorAll('.tv-lightweight-charts canvas')].map((c) => (c as HTMLCanvasElement).width),
+  const now = await chart.evaluate(
+    (el, library) =>
+      [...el.querySelectorAll<HTMLCanvasElement>(`.tv-lightweight-charts ${library}`)].map((c) => c.width),
+    LIBRARY_CANVAS,
   );
   expect(first?.length ?? 0).toBeGreaterThan(4);
   expect(first).toEqual(now);
