@@ -55,7 +55,10 @@ export interface UserDetails {
   readonly minValueV2: boolean;
 }
 
-/** Keeps the previous value while the new one is equal: the hub's diff is a fresh clone on every push. */
+/**
+ * Keeps the previous value while the new one is equal, for values built afresh on each read (a new object or Set).
+ * A part read straight from the account needs none: the hub client keeps unchanged parts by reference (`storeAccount`).
+ */
 function stableAtom<T>(read: (get: Getter) => T, equal: (a: T, b: T) => boolean): Atom<T> {
   let last: { readonly v: T } | null = null;
   return atom((get) => {
@@ -114,10 +117,10 @@ export const userDetailsAtom = stableAtom<UserDetails | null>((get) => {
 userDetailsAtom.debugLabel = 'userDetailsAtom';
 
 /** The server preferences as the hub has them; null until the hub has loaded the user (and with it the preferences). */
-const hubPreferencesAtom = stableAtom<Preferences | null>((get) => {
+const hubPreferencesAtom = atom<Preferences | null>((get) => {
   const a = get(accountAtom);
   return a === null || a.user === null ? null : a.preferences;
-}, sameRecord);
+});
 
 /** Preference writes sent to the hub and not yet seen in its diff: shown at once, dropped when the hub answers. */
 export const pendingPreferencesAtom = atom<Preferences>({});
