@@ -20,6 +20,9 @@
  * - `page.cpuPerTabPct`: one tab unthrottled, its renderer's main thread + its workers other than the hub + the
  *   renderer's compositor + the display compositor, in % of one core;
  * - `page.feedToPixelP95Ms`: the book's feed-to-pixel from the same trace (bench/displayLatency.ts);
+ * - `page.sameFrameBookPct` and `page.sameFrameChartPct`: the one tab unthrottled, screenshots as fast as they come
+ *   for 15 s; of the consecutive pairs in which the header's last price or the other region changed, the share in
+ *   which both did (100: the book's middle row, or the chart's price label, shows each price in the header's frame);
  * - `page.ratioVsMainThreadPage`: main-thread busy of the page built to paint on the main thread (`?paint=main`)
  *   ÷ the worker-painting page, windows interleaved in one run;
  * - `page.mainThreadCpuPct`: the tab's main thread unthrottled, thread (CPU) time from the trace, % of one core;
@@ -45,6 +48,7 @@ import { displayLatency, pct, type TraceEvent } from './displayLatency';
 import type { BenchResult } from './measure';
 import { busyOver, traceEvents } from './render.bench';
 import { sharedWorker } from './tabs.bench';
+import { lastPricesSameFrame } from '../tests/e2e/support/sameFrame';
 
 /** A trace event with the fields the thread accounting reads. */
 interface ThreadEvent extends TraceEvent {
@@ -394,6 +398,16 @@ export async function runPageBench(quick: boolean): Promise<BenchResult[]> {
       (sumWhere(free.byThread, (n) => n === 'CrRendererMain') / free.wallMs) * 100,
       '% core',
     );
+    // The header, the book's middle row and the chart's price label: of the screenshot pairs in which either changed,
+    // the share in which both did (one composited frame each; tests/e2e/support/sameFrame.ts).
+    const frames = await lastPricesSameFrame(one.page, quick ? 5_000 : 15_000);
+    for (const [key, region] of [
+      ['page.sameFrameBookPct', 'book'],
+      ['page.sameFrameChartPct', 'chart'],
+    ] as const) {
+      const both = frames.together[region] ?? 0;
+      add(key, (both / (both + (frames.apart[region] ?? 0))) * 100, '%');
+    }
     await ctx1.close();
 
     // The floors under the hub: a bare SharedWorker on the same feed that receives and parses each frame, and one
