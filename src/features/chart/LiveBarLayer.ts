@@ -15,6 +15,7 @@ import {
   type FillRect,
   type PixelRatio,
 } from './liveBarDraw';
+import { keepInCommit } from './desyncCanvas';
 
 /** A horizontal line to redraw over the bar (price lines lie above the candles in the library's order). */
 export interface LiveLine {
@@ -67,10 +68,18 @@ interface Surface {
   readonly twin: HTMLCanvasElement;
 }
 
-function surface(host: Element | null): Surface | null {
+/**
+ * A layer canvas over the library's canvas in `host`. `inCommit`: the canvas goes with the page's commit rather than
+ * being desynchronized like the library's (desyncCanvas.ts). The axis layer does: its last-price label then shows in
+ * the same frame as the header's price, which the page commits in that frame. Desynchronized, it showed a frame after
+ * the header in about a third of the ticker's changes (screens of the page under a storm, `page.sameFrameChartPct`);
+ * the axis is narrow, so the commit's copy of it is small.
+ */
+function surface(host: Element | null, inCommit: boolean): Surface | null {
   const twin = host?.querySelector('canvas') ?? null;
   if (host === null || twin === null) return null;
   const canvas = document.createElement('canvas');
+  if (inCommit) keepInCommit(canvas);
   canvas.style.position = 'absolute';
   canvas.style.zIndex = '1';
   canvas.style.left = '0';
@@ -160,8 +169,8 @@ export class LiveBarLayer {
   static attach(row: HTMLElement | null, withAxis = true): LiveBarLayer | null {
     const cells = row?.children;
     if (row === null || cells === undefined || cells.length < 3) return null;
-    const pane = surface(cells[1]?.firstElementChild ?? null);
-    const axis = withAxis ? surface(cells[2]?.firstElementChild ?? null) : null;
+    const pane = surface(cells[1]?.firstElementChild ?? null, false);
+    const axis = withAxis ? surface(cells[2]?.firstElementChild ?? null, true) : null;
     if (pane === null || (withAxis && axis === null)) {
       pane?.canvas.remove();
       axis?.canvas.remove();

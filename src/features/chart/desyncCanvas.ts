@@ -9,6 +9,8 @@
  */
 
 const MARK = 'data-canvas-desync';
+/** On a canvas inside a marked element: its context is created as usual (`keepInCommit`). */
+const IN_COMMIT = 'data-canvas-in-commit';
 
 type GetContext = (this: HTMLCanvasElement, id: string, options?: unknown) => RenderingContext | null;
 
@@ -20,7 +22,8 @@ function install(): void {
   const proto = HTMLCanvasElement.prototype;
   const original = Reflect.get(proto, 'getContext') as GetContext;
   const patched: GetContext = function getContext(this: HTMLCanvasElement, id, options) {
-    if (id !== '2d' || this.closest(`[${MARK}]`) === null) return original.call(this, id, options);
+    if (id !== '2d' || this.closest(`[${MARK}]`) === null || this.hasAttribute(IN_COMMIT))
+      return original.call(this, id, options);
     const given = typeof options === 'object' && options !== null ? options : {};
     return original.call(this, id, { ...given, desynchronized: true });
   };
@@ -31,4 +34,12 @@ function install(): void {
 export function desyncCanvasesIn(root: HTMLElement): void {
   install();
   root.setAttribute(MARK, '');
+}
+
+/**
+ * `canvas` (inside a marked element, before its context is asked for) keeps a synchronized context: what it draws
+ * shows in the same frame as the page's own changes of that frame.
+ */
+export function keepInCommit(canvas: HTMLCanvasElement): void {
+  canvas.setAttribute(IN_COMMIT, '');
 }
