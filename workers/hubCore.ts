@@ -18,7 +18,7 @@ import type {
 } from './api';
 import { isInterest, sameInterest } from './protocol/interest';
 import { parseSymbols } from './protocol/symbols';
-import { toConfirmFlags, type WriteOutcome } from './protocol/user';
+import { isPreferencePatch, toConfirmFlags, type WriteOutcome } from './protocol/user';
 import { CALLS } from './protocol/paths';
 import { Connection, type SocketLike } from './connection/socket';
 import { chunkTopics, TopicRefs } from './connection/topics';
@@ -27,6 +27,7 @@ import { CONFIG_POLL_MS, WebConfigSource } from './webConfig';
 import { WalletFreshness } from './walletFreshness';
 import { getJson, postJson, probeHealth, servedBuildId } from './hubHttp';
 import { composeDiff } from './diff';
+import { SlowClock } from './slowClock';
 import { MarketState } from './marketState';
 import { TabRegistry, type Tab } from './tabs';
 
@@ -59,6 +60,8 @@ export class Hub {
   readonly instanceId: string;
   private readonly tabs: TabRegistry;
   private readonly topics = new TopicRefs();
+  /** When the slow lane's slots open (slowClock.ts). */
+  private readonly slowClock = new SlowClock();
   private readonly conn: Connection;
   private readonly market: MarketState;
   private readonly account: AccountState;
@@ -92,7 +95,7 @@ export class Hub {
       clearTimer: env.clearTimer,
       instanceId: this.instanceId,
       version: () => this.version,
-      look: (tab, since) => this.diffFor(tab, since),
+      look: (tab, since, held) => this.diffFor(tab, since, held),
     });
     this.market = new MarketState({
       clock: env.clock,
@@ -357,22 +360,29 @@ export class Hub {
    */
   private bump(): void {
     this.version++;
+    this.flushSoon();
+  }
+
+  /** Answers the waiting tabs once this task's changes are in (a microtask; several calls make one flush). */
+  private readonly flushSoon = (): void => {
     if (this.flushQueued) return;
     this.flushQueued = true;
     queueMicrotask(() => {
       this.flushQueued = false;
       this.tabs.flushAll();
     });
-  }
+  };
 
-  /** Everything in the tab's interest newer than `since` (all of it after an interest change), or null when nothing is. */
-  private diffFor(tab: Tab, since: number): HubDiff | null {
+  /** The tab's interest newer than `since` (all of it after an interest change), or null; `held`: SlowClock.at. */
+  private diffFor(tab: Tab, since: number, held: boolean): HubDiff | null {
     const cursor = tab.full ? 0 : since;
     tab.full = false;
+    const wall = this.env.now();
+    const at = this.slowClock.at(wall, held, this.flushSoon);
     const r = composeDiff(tab.interest, cursor, tab.slow, {
       version: this.version,
       instanceId: this.instanceId,
-      now: this.env.now(),
+      now: at,
       connectionVersion: this.connectionVersion,
       reloadVersion: this.reloadVersion,
       connection: () => this.conn.snapshot(),
@@ -381,7 +391,7 @@ export class Hub {
       config: (c) => this.config.since(c),
     });
     tab.slow = r.slow;
-    if (r.wakeInMs !== null) this.tabs.wakeForSlowLane(tab, r.wakeInMs);
+    if (r.wakeInMs !== null) this.tabs.wakeForSlowLane(tab, SlowClock.wakeIn(at, wall, r.wakeInMs));
     return r.diff;
   }
 
@@ -486,11 +496,4 @@ export class Hub {
     this.logLines.push(`${new Date(this.env.now()).toISOString()} ${line}`);
     if (this.logLines.length > LOG_LINES) this.logLines.splice(0, this.logLines.length - LOG_LINES);
   }
-}
-
-/** Validates a preference patch from a tab: a non-empty object of string values. */
-function isPreferencePatch(v: unknown): v is Readonly<Record<string, string>> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const entries = Object.entries(v);
-  return entries.length > 0 && entries.every(([, x]) => typeof x === 'string');
 }

@@ -46,8 +46,11 @@ export interface TabsEnv {
   readonly instanceId: string;
   /** The hub's current version: the highest cursor a tab may hold. */
   readonly version: () => number;
-  /** Everything in the tab's interest newer than `since`, or null when nothing is. */
-  readonly look: (tab: Tab, since: number) => HubDiff | null;
+  /**
+   * Everything in the tab's interest newer than `since`, or null when nothing is. `held`: the look of a held pull
+   * (a paint worker's, just before its frame), which opens the slow lane's slots (slowClock.ts).
+   */
+  readonly look: (tab: Tab, since: number, held: boolean) => HubDiff | null;
 }
 
 /** Every registered tab and its pending pull. */
@@ -141,18 +144,23 @@ export class TabRegistry {
           answer: () => {
             if (!this.held.delete(h)) return;
             this.env.clearTimer(h.timer);
-            resolve(this.pull(tabId, cursor, waitMs));
+            resolve(this.answer(tabId, cursor, waitMs, true));
           },
         };
         this.held.add(h);
         h.timer = this.env.setTimer(h.answer, hold);
       });
     }
+    return this.answer(tabId, cursor, waitMs, false);
+  }
+
+  /** Answers a pull now, or parks it as the tab's long poll; `held`: a held pull whose hold ended. */
+  private answer(tabId: string, cursor: number, waitMs: number, held: boolean): Promise<HubDiff> {
     const tab = this.tabs.get(tabId);
     if (tab === undefined) return Promise.resolve({ cursor: 0, instanceId: '' });
     tab.lastSeen = this.env.now();
     const c = Number.isSafeInteger(cursor) && cursor >= 0 && cursor <= this.env.version() ? cursor : 0;
-    const diff = this.env.look(tab, c);
+    const diff = this.env.look(tab, c, held);
     if (diff !== null) return Promise.resolve(diff);
     const instanceId = this.env.instanceId;
     if (tab.waiter !== null) {
@@ -192,12 +200,12 @@ export class TabRegistry {
   flush(tab: Tab, force: boolean): void {
     const w = tab.waiter;
     if (w === null) return;
-    const diff = this.env.look(tab, w.cursor);
+    const diff = this.env.look(tab, w.cursor, false);
     if (diff === null && !force) return;
     this.env.clearTimer(w.timer);
     tab.waiter = null;
     w.resolve(
-      diff ?? this.env.look(tab, 0) ?? { cursor: this.env.version(), instanceId: this.env.instanceId },
+      diff ?? this.env.look(tab, 0, false) ?? { cursor: this.env.version(), instanceId: this.env.instanceId },
     );
   }
 

@@ -58,6 +58,13 @@ export function decodeUser(reply: unknown): UserFacts | null {
   };
 }
 
+/** Validates a preference patch from a tab: a non-empty object of string values. */
+export function isPreferencePatch(v: unknown): v is Readonly<Record<string, string>> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const entries = Object.entries(v);
+  return entries.length > 0 && entries.every(([, x]) => typeof x === 'string');
+}
+
 /** Parses the comma list of double-confirm flags; unknown entries are dropped. */
 export function toConfirmFlags(raw: unknown): readonly ConfirmFlag[] {
   if (typeof raw !== 'string') return [];

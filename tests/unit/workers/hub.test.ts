@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Simulator } from '../../../server/app';
-import type { HubDiff, TabInterest } from '../../../workers/api';
 import type { SocketLike } from '../../../workers/connection/socket';
 import { Hub } from '../../../workers/hubCore';
 import { call, login, placeLimit, startTestSim } from '../../support/sim';
+import { buyThroughEthAsks, interest, pullUntil, quietHub } from './hubSupport';
 
 let sim: Simulator;
 let cookie: string;
@@ -44,69 +44,6 @@ function makeHub(
     },
     waitForLock: (name, onFree) => freeLocks.set(name, onFree),
   });
-}
-
-/** A hub on a quiet simulator (no synthetic flow), on the given wall clock. */
-function quietHub(quiet: Simulator, now: () => number = () => Date.now()): Hub {
-  return new Hub({
-    buildId: 'test',
-    mode: 'dedicated',
-    socketUrl: quiet.url.replace('http', 'ws') + '/realtime_w',
-    createSocket: (u) => new WebSocket(u) as unknown as SocketLike,
-    fetch: (input, init) => fetch(quiet.url + input, init),
-    now,
-    clock: () => Date.now(),
-    random: () => 0.5,
-    setTimer: (fn, ms) => setTimeout(fn, ms) as unknown as number,
-    clearTimer: (id) => {
-      clearTimeout(id);
-    },
-    waitForLock: () => undefined,
-  });
-}
-
-/** A limit buy of 0.5 ETH 5 % above `last`: it trades through the asks (trades, a new book, a new last price). */
-async function buyThroughEthAsks(quiet: Simulator, cookie: string, last: number, id: string): Promise<void> {
-  const placed = await placeLimit(quiet, cookie, {
-    side: 'buy',
-    price: (last * 1.05).toFixed(2),
-    quantity: '0.5',
-    id,
-    symbolId: 2,
-  });
-  expect(placed.json.code).toBe(0);
-}
-
-const interest = (over: Partial<TabInterest> = {}): TabInterest => ({
-  symbol: 'BTCUSDT',
-  step: null,
-  bookRows: 40,
-  trades: true,
-  klineInterval: '1',
-  allTickers: false,
-  account: false,
-  ...over,
-});
-
-/** Pulls like a tab's frame loop, folding diffs into the tab's view (diffs carry only what changed). */
-async function pullUntil(
-  hub: Hub,
-  tab: string,
-  pred: (view: HubDiff) => boolean,
-  ms = 10_000,
-): Promise<HubDiff> {
-  let cursor = 0;
-  let view: HubDiff = { cursor: 0, instanceId: '' };
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const d = await hub.pull(tab, cursor, 1000);
-    cursor = d.cursor;
-    view = { ...view, ...d, ...(d.account === undefined ? {} : { account: d.account }) };
-    if (pred(view)) return view;
-  }
-  throw new Error(
-    `no matching diff; hub log:\n${hub.logs().join('\n')}\n${JSON.stringify(hub.counters())}\naccount: ${JSON.stringify(view.account).slice(0, 600)}`,
-  );
 }
 
 async function waitFor(pred: () => boolean, ms = 10_000): Promise<void> {
@@ -242,91 +179,6 @@ describe('Hub against the real simulator', () => {
       const v = await pullUntil(hub, 't', (d) => (d.trades?.length ?? 0) > 0, 5000);
       expect(v.trades?.map((t) => t.id)).toEqual(recent.list.slice(0, 40).map((t) => t.execId));
       hub.bye('t');
-    } finally {
-      await quiet.close();
-    }
-  }, 30_000);
-
-  it('sends tickers and the live candle held back by the rate limit in the next slot, to every tab at once, though the tabs pulled for their books since', async () => {
-    // Tickers and the live candle reach a tab together at most once per 250 ms slot of the hub's clock (frozen here),
-    // while its book and trades come on every pull. What changed in between must not be skipped because the tab's
-    // cursor moved past it; a tab parked in a long poll must be woken for it (a quiet market sends nothing else); and
-    // the slots are the hub's, so two pulls that last had them at different times get them in the same next slot.
-    const quiet = await startTestSim({ quiet: true });
-    try {
-      const me = await login(quiet, 'uta@sim.local', 'uta-pass');
-      let now = 1_000_000_000_000; // a slot boundary
-      const hub = quietHub(quiet, () => now);
-      hub.hello({ tabId: 'g', buildId: 'test', lockName: 'l-g' });
-      await hub.symbols();
-      hub.setInterest('g', interest({ symbol: 'ETHUSDT', klineInterval: '1' }));
-      const first = await pullUntil(hub, 'g', (d) => d.tickers !== undefined && d.book !== undefined, 5000);
-      const volume = first.candles?.at(-1)?.volume ?? NaN;
-      const before = first.tickers?.[0]?.last ?? NaN;
-      expect(before).toBeGreaterThan(0);
-      let cursor = first.cursor;
-      // A second pull (as a paint worker's for the book) that first had the slow lane 100 ms later, in the same slot.
-      now += 100;
-      hub.hello({ tabId: 'h', buildId: 'test', lockName: 'l-h' });
-      hub.setInterest('h', interest({ symbol: 'ETHUSDT', trades: false, klineInterval: null }));
-      let hCursor = (await pullUntil(hub, 'h', (d) => d.tickers !== undefined && d.book !== undefined, 5000))
-        .cursor;
-      // A buy that crosses the asks: trades, a new book and, within the simulator's ticker push, a new last price.
-      await buyThroughEthAsks(quiet, me, before, 'ticker-gate-1');
-      // The tab keeps pulling (trades, book) with the clock frozen: its tickers are held back.
-      let sawTrades = false;
-      let leaked = false;
-      // A second tab that always pulls from cursor 0 (a full answer, tickers included): within the slot it gets the
-      // slot's copy of the tickers, the price every other puller of the slot got (header, title and book agree).
-      hub.hello({ tabId: 'probe', buildId: 'test', lockName: 'l-probe' });
-      hub.setInterest(
-        'probe',
-        interest({ symbol: 'ETHUSDT', bookRows: 0, trades: false, klineInterval: null }),
-      );
-      const serverLast = async (): Promise<number> =>
-        Number(
-          (
-            (await call(quiet, 'GET', '/v5/market/tickers?category=spot&symbol=ETHUSDT')).json.result as {
-              list: { lastPrice: string }[];
-            }
-          ).list[0]?.lastPrice,
-        );
-      const after = await serverLast();
-      expect(after).not.toBe(before);
-      const end = Date.now() + 8000;
-      let probed = before;
-      // Pull until the trades came and the simulator's ticker push had time to reach the hub (the clock is frozen).
-      let settleUntil = Infinity;
-      while (Date.now() < end && Date.now() < settleUntil) {
-        const d = await hub.pull('g', cursor, 200);
-        cursor = d.cursor;
-        if (!sawTrades && d.trades !== undefined) settleUntil = Date.now() + 300;
-        sawTrades ||= d.trades !== undefined;
-        leaked ||= d.tickers !== undefined || d.candles !== undefined;
-        const e = await hub.pull('h', hCursor, 0);
-        hCursor = e.cursor;
-        leaked ||= e.tickers !== undefined;
-        probed = (await hub.pull('probe', 0, 0)).tickers?.[0]?.last ?? probed;
-      }
-      expect(sawTrades).toBe(true);
-      expect(leaked).toBe(false);
-      expect(probed).toBe(before);
-      // Parked in a long poll with nothing else to come, the tab gets the held-back ticker once the limit allows.
-      const parked = hub.pull('g', cursor, 5000);
-      now += 200; // the next slot: 300 ms after the first tab's slow lane, 200 ms after the second's
-
-      const t0 = Date.now();
-      const d = await parked;
-      expect(Date.now() - t0).toBeLessThan(2000);
-      expect(d.tickers?.[0]?.last).toBe(after);
-      // The trade's volume is in the live candle that came with it (the candle had to be a 1-minute one seen before).
-      if (first.candles?.at(-1)?.time === d.candles?.at(-1)?.time)
-        expect(d.candles?.at(-1)?.volume).toBeGreaterThan(volume);
-      else expect(d.candles?.length).toBeGreaterThan(0);
-      expect((await hub.pull('h', hCursor, 0)).tickers?.[0]?.last).toBe(after);
-      hub.bye('h');
-      hub.bye('probe');
-      hub.bye('g');
     } finally {
       await quiet.close();
     }
