@@ -7,7 +7,7 @@
  *
  * On the wall clock alone, the header got the slot at its boundary and the book at the first look after it, a frame
  * later whenever a frame began in between: with 250 ms slots and 60 Hz frames that phase stays put for a whole page
- * load, so on about one load in three most price changes showed in the book a frame after the header.
+ * load, so on some loads (3 of 12 measured) most price changes showed in the book a frame after the header.
  */
 import { SLOW_LANE_MS } from './diff';
 

@@ -71,8 +71,8 @@ interface Surface {
 /**
  * A layer canvas over the library's canvas in `host`. `inCommit`: the canvas goes with the page's commit rather than
  * being desynchronized like the library's (desyncCanvas.ts). The axis layer does: its last-price label then shows in
- * the same frame as the header's price, which the page commits in that frame. Desynchronized, it showed a frame after
- * the header in about a third of the ticker's changes (screens of the page under a storm, `page.sameFrameChartPct`);
+ * the same frame as the header's price, which the page commits in that frame. Desynchronized, it often showed a frame
+ * after the header (screens of the page under a storm: 90 pairs apart over 288 changes, `page.sameFrameChartPct`);
  * the axis is narrow, so the commit's copy of it is small.
  */
 function surface(host: Element | null, inCommit: boolean): Surface | null {
