@@ -7,6 +7,9 @@ class FakeElement {
   setAttribute(name: string): void {
     this.attrs.add(name);
   }
+  hasAttribute(name: string): boolean {
+    return this.attrs.has(name);
+  }
   closest(selector: string): FakeElement | null {
     const name = /^\[([\w-]+)\]$/.exec(selector)?.[1] ?? '';
     return this.attrs.has(name) ? this : (this.parent?.closest(selector) ?? null);
@@ -21,7 +24,7 @@ class FakeCanvas extends FakeElement {
 }
 const saved = (globalThis as { HTMLCanvasElement?: unknown }).HTMLCanvasElement;
 (globalThis as { HTMLCanvasElement?: unknown }).HTMLCanvasElement = FakeCanvas;
-const { desyncCanvasesIn } = await import('../../../../../src/features/chart/desyncCanvas');
+const { desyncCanvasesIn, keepInCommit } = await import('../../../../../src/features/chart/desyncCanvas');
 afterAll(() => {
   (globalThis as { HTMLCanvasElement?: unknown }).HTMLCanvasElement = saved;
 });
@@ -52,5 +55,19 @@ describe('desyncCanvasesIn', () => {
     requests.length = 0;
     new FakeCanvas(second).getContext('2d');
     expect(requests).toEqual([['2d', { desynchronized: true }]]);
+  });
+
+  it('leaves a canvas kept in the commit as it is, inside the marked root too', () => {
+    const root = new FakeElement();
+    desyncCanvasesIn(root as unknown as HTMLElement);
+    const kept = new FakeCanvas(root);
+    keepInCommit(kept as unknown as HTMLCanvasElement);
+    requests.length = 0;
+    kept.getContext('2d', { alpha: true });
+    new FakeCanvas(root).getContext('2d');
+    expect(requests).toEqual([
+      ['2d', { alpha: true }],
+      ['2d', { desynchronized: true }],
+    ]);
   });
 });
