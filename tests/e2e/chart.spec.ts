@@ -489,9 +489,13 @@ test("the quick-order '+' places a limit order at the hovered price; a visitor i
   await chartReady(page);
   const box = await canvas(page).boundingBox();
   if (box === null) throw new Error('no canvas');
-  // Hover low in the price pane (below the market: a buy), wait for the 800 ms delay.
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.6);
-  await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height * 0.6);
+  // Hover in the price pane's bottom margin (the library keeps the lowest 10 % of the pane under every visible candle,
+  // so under the market: a buy), wait for the 800 ms delay. A fixed share of the whole chart was above the market
+  // whenever the visible candles stood high over the last price.
+  const pane = await canvas(page).locator('table tr').first().locator('td').nth(1).boundingBox();
+  if (pane === null) throw new Error('no price pane');
+  await page.mouse.move(box.x + box.width / 2, pane.y + pane.height * 0.95);
+  await page.mouse.move(box.x + box.width / 2 + 10, pane.y + pane.height * 0.95);
   const plus = page.getByTestId('quick-plus');
   await expect(plus).toBeVisible({ timeout: 5_000 });
   await shootChart(page, 'chart-quick-plus-dark');
