@@ -4,13 +4,30 @@
  * worker's look when paint workers are looking (workers/slowClock.ts).
  */
 import { describe, expect, it } from 'vitest';
+import type { Simulator } from '../../../server/app';
+import type { Hub } from '../../../workers/hubCore';
 import { call, login, startTestSim } from '../../support/sim';
 import { buyThroughEthAsks, interest, pullUntil, quietHub } from './hubSupport';
 
 /** The simulator's last price of ETHUSDT. */
-async function serverLast(quiet: Awaited<ReturnType<typeof startTestSim>>): Promise<number> {
+async function serverLast(quiet: Simulator): Promise<number> {
   const r = await call(quiet, 'GET', '/v5/market/tickers?category=spot&symbol=ETHUSDT');
   return Number((r.json.result as { list: { lastPrice: string }[] }).list[0]?.lastPrice);
+}
+
+/** A hub on a quiet simulator, logged in as the UTA account, its wall clock held at a slot boundary until moved. */
+async function onFrozenClock(
+  run: (t: { quiet: Simulator; me: string; hub: Hub; clock: { now: number } }) => Promise<void>,
+): Promise<void> {
+  const quiet = await startTestSim({ quiet: true });
+  try {
+    const me = await login(quiet, 'uta@sim.local', 'uta-pass');
+    const clock = { now: 1_000_000_000_000 }; // a slot boundary
+    const hub = quietHub(quiet, () => clock.now);
+    await run({ quiet, me, hub, clock });
+  } finally {
+    await quiet.close();
+  }
 }
 
 describe('the slow lane', () => {
@@ -19,11 +36,7 @@ describe('the slow lane', () => {
     // while its book and trades come on every pull. What changed in between must not be skipped because the tab's
     // cursor moved past it; a tab parked in a long poll must be woken for it (a quiet market sends nothing else); and
     // the slots are the hub's, so two pulls that last had them at different times get them in the same next slot.
-    const quiet = await startTestSim({ quiet: true });
-    try {
-      const me = await login(quiet, 'uta@sim.local', 'uta-pass');
-      let now = 1_000_000_000_000; // a slot boundary
-      const hub = quietHub(quiet, () => now);
+    await onFrozenClock(async ({ quiet, me, hub, clock }) => {
       hub.hello({ tabId: 'g', buildId: 'test', lockName: 'l-g' });
       await hub.symbols();
       hub.setInterest('g', interest({ symbol: 'ETHUSDT', klineInterval: '1' }));
@@ -33,7 +46,7 @@ describe('the slow lane', () => {
       expect(before).toBeGreaterThan(0);
       let cursor = first.cursor;
       // A second pull (as a paint worker's for the book) that first had the slow lane 100 ms later, in the same slot.
-      now += 100;
+      clock.now += 100;
       hub.hello({ tabId: 'h', buildId: 'test', lockName: 'l-h' });
       hub.setInterest('h', interest({ symbol: 'ETHUSDT', trades: false, klineInterval: null }));
       let hCursor = (await pullUntil(hub, 'h', (d) => d.tickers !== undefined && d.book !== undefined, 5000))
@@ -72,7 +85,7 @@ describe('the slow lane', () => {
       expect(probed).toBe(before);
       // Parked in a long poll with nothing else to come, the tab gets the held-back ticker once the limit allows.
       const parked = hub.pull('g', cursor, 5000);
-      now += 200; // the next slot: 300 ms after the first tab's slow lane, 200 ms after the second's
+      clock.now += 200; // the next slot: 300 ms after the first tab's slow lane, 200 ms after the second's
 
       const t0 = Date.now();
       const d = await parked;
@@ -86,20 +99,14 @@ describe('the slow lane', () => {
       hub.bye('h');
       hub.bye('probe');
       hub.bye('g');
-    } finally {
-      await quiet.close();
-    }
+    });
   }, 30_000);
 
   it("opens a slot at a paint worker's look, and answers the main thread held back for it in the same moment", async () => {
     // The header (main thread) takes a slot's last price in the frame after its diff comes; the book's middle row
     // (a paint worker) in the frame its look is for. On the wall clock alone the main thread got the slot at its
     // boundary and the paint worker at its first look after it, a frame later whenever a frame began in between.
-    const quiet = await startTestSim({ quiet: true });
-    try {
-      const me = await login(quiet, 'uta@sim.local', 'uta-pass');
-      let now = 1_000_000_000_000; // a slot boundary
-      const hub = quietHub(quiet, () => now);
+    await onFrozenClock(async ({ quiet, me, hub, clock }) => {
       hub.hello({ tabId: 'main', buildId: 'test', lockName: 'l-main' });
       hub.hello({ tabId: 'paint', buildId: 'test', lockName: 'l-paint' });
       await hub.symbols();
@@ -124,10 +131,10 @@ describe('the slow lane', () => {
         paint = d.cursor;
         return d.tickers?.[0]?.last;
       };
-      now += 240;
+      clock.now += 240;
       expect(await look()).toBeUndefined();
       // The wall clock passes the boundary; no look has come since. The main thread's pull is held back.
-      now += 15;
+      clock.now += 15;
       let answered: number | undefined;
       const parked = hub
         .pull('main', main.cursor, 5000)
@@ -135,13 +142,11 @@ describe('the slow lane', () => {
       await new Promise((r) => setTimeout(r, 150));
       expect(answered).toBeUndefined();
       // The next look opens the slot: the look and the main thread get the new last price together.
-      now += 1;
+      clock.now += 1;
       expect(await look()).toBe(after);
       expect(await parked).toBe(after);
       hub.bye('main');
       hub.bye('paint');
-    } finally {
-      await quiet.close();
-    }
+    });
   }, 30_000);
 });
